@@ -1,0 +1,11 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { CallbackRoute } from './routes/callback.tsx';
+import { LoginRoute } from './routes/login.tsx';
+import { Top40Route } from './routes/top40.tsx';
+
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginRoute /> },
+  { path: '/callback', element: <CallbackRoute /> },
+  { path: '/', element: <Top40Route /> },
+  { path: '*', element: <Navigate to="/" replace /> },
+]);

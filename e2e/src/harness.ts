@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { freePort, type Stack, startStack } from '../../scripts/stack.ts';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const PHONE = { width: 390, height: 844 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface TestStack extends Stack {
+  emulatorUrl: string;
+  dataDir: string;
+}
+
+/** The whole product on free ports: server (embedded database in a temp dir) and emulator. */
+export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'hr-e2e-'));
+  const stack = await startStack({
+    port: await freePort(),
+    emulatorPort: await freePort(),
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env, SPOTIFY_CLIENT_ID: '' },
+  });
+  return {
+    ...stack,
+    emulatorUrl: stack.emulatorUrl ?? '',
+    dataDir,
+    async stop() {
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A phone-sized page that fails the test on any console error. */
+export async function newPhonePage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, hasTouch: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
+/** Signs in through the emulator's authorize page as the given listener. */
+export async function signIn(page: Page, baseUrl: string, listener = 'Demo Listener'): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('link', { name: /Connect Spotify/ }).click();
+  await page.getByRole('button', { name: `Log in as ${listener}` }).click();
+}

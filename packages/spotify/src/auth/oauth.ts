@@ -1,0 +1,91 @@
+import { SpotifyAuthError } from '../errors.ts';
+import { codeChallengeS256, createCodeVerifier, createState } from './pkce.ts';
+
+export interface AuthorizeUrlOptions {
+  clientId: string;
+  redirectUri: string;
+  scope: string[];
+  /** Accounts service base, e.g. `https://accounts.spotify.com`. */
+  accountsUrl?: string;
+}
+
+export interface AuthorizeRequest {
+  url: string;
+  state: string;
+  codeVerifier: string;
+}
+
+export interface TokenSet {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  refresh_token?: string;
+  scope?: string;
+}
+
+const ACCOUNTS = 'https://accounts.spotify.com';
+
+/** Builds the authorization-code-with-PKCE URL, with a fresh state and code verifier. */
+export async function createAuthorizeUrl(options: AuthorizeUrlOptions): Promise<AuthorizeRequest> {
+  const state = createState();
+  const codeVerifier = createCodeVerifier();
+  const url = new URL(`${(options.accountsUrl ?? ACCOUNTS).replace(/\/$/, '')}/authorize`);
+  url.search = new URLSearchParams({
+    client_id: options.clientId,
+    response_type: 'code',
+    redirect_uri: options.redirectUri,
+    scope: options.scope.join(' '),
+    code_challenge_method: 'S256',
+    code_challenge: await codeChallengeS256(codeVerifier),
+    state,
+  }).toString();
+  return { url: url.toString(), state, codeVerifier };
+}
+
+interface TokenCallOptions {
+  clientId: string;
+  accountsUrl?: string;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+async function tokenCall(options: TokenCallOptions, params: Record<string, string>): Promise<TokenSet> {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const res = await doFetch(`${(options.accountsUrl ?? ACCOUNTS).replace(/\/$/, '')}/api/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: options.clientId, ...params }).toString(),
+    signal: options.signal,
+  });
+  const body = (await res.json().catch(() => ({}))) as Partial<TokenSet> & {
+    error?: string;
+    error_description?: string;
+  };
+  if (!res.ok || !body.access_token) {
+    throw new SpotifyAuthError(res.status, body.error ?? 'invalid_response', body.error_description ?? '');
+  }
+  return body as TokenSet;
+}
+
+/** Exchanges an authorization code for tokens (PKCE). */
+export function exchangeCode(
+  options: TokenCallOptions & { code: string; redirectUri: string; codeVerifier: string },
+): Promise<TokenSet> {
+  return tokenCall(options, {
+    grant_type: 'authorization_code',
+    code: options.code,
+    redirect_uri: options.redirectUri,
+    code_verifier: options.codeVerifier,
+  });
+}
+
+/** Refreshes an access token; keeps the old refresh token when the answer has none. */
+export async function refreshAccessToken(
+  options: TokenCallOptions & { refreshToken: string },
+): Promise<TokenSet & { refresh_token: string }> {
+  const tokens = await tokenCall(options, {
+    grant_type: 'refresh_token',
+    refresh_token: options.refreshToken,
+  });
+  return { ...tokens, refresh_token: tokens.refresh_token ?? options.refreshToken };
+}

@@ -1,0 +1,34 @@
+const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
+const ALPHANUMERIC = UNRESERVED.slice(0, 62);
+
+/** Random string from `alphabet`, without modulo bias. */
+export function randomString(length: number, alphabet = UNRESERVED): string {
+  const out: string[] = [];
+  const limit = 256 - (256 % alphabet.length);
+  while (out.length < length) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (byte < limit && out.length < length) out.push(alphabet[byte % alphabet.length] as string);
+    }
+  }
+  return out.join('');
+}
+
+function base64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The S256 code challenge of a code verifier (RFC 7636). */
+export async function codeChallengeS256(verifier: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
+  return base64Url(new Uint8Array(digest));
+}
+
+export function createState(): string {
+  return randomString(16, ALPHANUMERIC);
+}
+
+export function createCodeVerifier(): string {
+  return randomString(128);
+}

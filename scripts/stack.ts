@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface Stack {
+  url: string;
+  emulatorUrl: string | undefined;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  host?: string;
+  port?: number;
+  emulatorPort?: number;
+  /** Extra environment for both processes. */
+  env?: Record<string, string>;
+  /** Echo the children's output (npm start); quiet in tests. */
+  verbose?: boolean;
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within 30 s\n${output()}`);
+}
+
+function run(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  verbose: boolean,
+): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+    if (verbose) process.stdout.write(chunk);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return { child, output: () => log };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts the server and, without SPOTIFY_CLIENT_ID, the emulator as child processes, and waits until
+ * both answer. Used by `npm start`, the browser journeys and the benchmarks.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const host = options.host ?? '127.0.0.1';
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+  const port = options.port ?? Number(baseEnv.PORT ?? 8787);
+  const demo = !baseEnv.SPOTIFY_CLIENT_ID;
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map(stopChild));
+  };
+  try {
+    let emulatorUrl: string | undefined;
+    const serverEnv: NodeJS.ProcessEnv = { ...baseEnv, HOST: host, PORT: String(port) };
+    if (demo) {
+      const emulatorPort = options.emulatorPort ?? Number(baseEnv.EMULATOR_PORT ?? 8788);
+      emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+      const emulator = run(
+        'packages/emulator/src/serve.ts',
+        { ...baseEnv, EMULATOR_PORT: String(emulatorPort) },
+        options.verbose ?? false,
+      );
+      children.push(emulator.child);
+      Object.assign(serverEnv, {
+        EMULATOR_PORT: String(emulatorPort),
+        SPOTIFY_CLIENT_ID: 'heavy-rotation-demo',
+        SPOTIFY_ACCOUNTS_URL: emulatorUrl,
+        SPOTIFY_API_URL: `${emulatorUrl}/v1`,
+      });
+      await waitFor(`${emulatorUrl}/healthz`, emulator.child, emulator.output);
+    }
+    const server = run('apps/server/src/index.ts', serverEnv, options.verbose ?? false);
+    children.push(server.child);
+    const url = `http://${host}:${port}`;
+    await waitFor(`${url}/healthz`, server.child, server.output);
+    return { url, emulatorUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

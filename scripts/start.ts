@@ -1,0 +1,18 @@
+import { buildWebIfStale } from './build-web.ts';
+import { startStack } from './stack.ts';
+
+buildWebIfStale();
+const stack = await startStack({ verbose: true });
+console.log(`\nHeavy Rotation is running: open ${stack.url}`);
+if (stack.emulatorUrl)
+  console.log(`Demo mode: sign in through the local Spotify emulator at ${stack.emulatorUrl}`);
+console.log('Press Ctrl-C to stop.');
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    stack.stop().then(() => process.exit(0));
+  });
+}
