@@ -1,12 +1,33 @@
+import { readString } from './storage.ts';
+
+/** Storage keys of spec §3. */
 export const KEYS = {
   accessToken: 'spotify_access_token',
   refreshToken: 'spotify_refresh_token',
   expiry: 'spotify_token_expiry',
   userId: 'spotify_user_id',
+  userEmail: 'spotify_user_email',
+  userDisplayName: 'spotify_user_display_name',
   verifier: 'pkce_code_verifier',
   state: 'pkce_state',
+  welcomeShown: 'welcome_shown',
+  welcomeCache: 'welcome_message_cache',
+  revealed: 'revealed-artists',
+  quizMessages: 'quiz-messages',
 } as const;
 
 export function redirectUri(): string {
   return `${window.location.origin}/callback`;
+}
+
+export interface StoredUser {
+  id: string;
+  email: string | null;
+  displayName: string | null;
+}
+
+export function readStoredUser(): StoredUser | null {
+  const id = readString(KEYS.userId);
+  if (!id) return null;
+  return { id, email: readString(KEYS.userEmail), displayName: readString(KEYS.userDisplayName) };
 }

@@ -1,0 +1,7 @@
+export function QuizRoute() {
+  return (
+    <main>
+      <h1>Quiz</h1>
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import { createJSONStorage } from 'zustand/middleware';
+
+// Browser storage that never throws: corrupt JSON reads as absent, and when storage is unavailable
+// (private mode, blocked cookies) values live in memory for this page's life.
+const memory = new Map<string, string>();
+let available: boolean | undefined;
+
+export function storageAvailable(): boolean {
+  if (available === undefined) {
+    try {
+      const probe = '__hr_probe__';
+      localStorage.setItem(probe, probe);
+      localStorage.removeItem(probe);
+      available = true;
+    } catch {
+      available = false;
+    }
+  }
+  return available;
+}
+
+export function readString(key: string): string | null {
+  if (!storageAvailable()) return memory.get(key) ?? null;
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return memory.get(key) ?? null;
+  }
+}
+
+export function writeString(key: string, value: string): void {
+  if (storageAvailable()) {
+    try {
+      localStorage.setItem(key, value);
+      return;
+    } catch {
+      // quota exceeded: keep it for this page at least
+    }
+  }
+  memory.set(key, value);
+}
+
+export function removeKey(key: string): void {
+  memory.delete(key);
+  if (storageAvailable()) {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // nothing to remove
+    }
+  }
+}
+
+export function readJson<T>(key: string): T | null {
+  const text = readString(key);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown): void {
+  writeString(key, JSON.stringify(value));
+}
+
+/** Storage for persisted zustand stores, with the same guarantees. */
+export const safeStorage = createJSONStorage(() => ({
+  getItem: readString,
+  setItem: writeString,
+  removeItem: removeKey,
+}));
