@@ -25,7 +25,7 @@ export interface TokenSet {
 
 const ACCOUNTS = 'https://accounts.spotify.com';
 
-/** Builds the authorization-code-with-PKCE URL, with a fresh state and code verifier. */
+/** Builds the authorization-code-with-PKCE URL (Authorization Code with PKCE Flow), with a fresh state and code verifier. */
 export async function createAuthorizeUrl(options: AuthorizeUrlOptions): Promise<AuthorizeRequest> {
   const state = createState();
   const codeVerifier = createCodeVerifier();
@@ -42,10 +42,10 @@ export async function createAuthorizeUrl(options: AuthorizeUrlOptions): Promise<
   return { url: url.toString(), state, codeVerifier };
 }
 
-interface TokenCallOptions {
+export interface TokenCallOptions {
   clientId: string;
   accountsUrl?: string;
-  fetch?: typeof fetch;
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
   signal?: AbortSignal;
 }
 
@@ -61,13 +61,19 @@ async function tokenCall(options: TokenCallOptions, params: Record<string, strin
     error?: string;
     error_description?: string;
   };
-  if (!res.ok || !body.access_token) {
-    throw new SpotifyAuthError(res.status, body.error ?? 'invalid_response', body.error_description ?? '');
+  if (!res.ok || typeof body.access_token !== 'string') {
+    throw new SpotifyAuthError(
+      res.status,
+      typeof body.error === 'string' ? body.error : 'invalid_response',
+      typeof body.error_description === 'string' ? body.error_description : '',
+      '/api/token',
+      body,
+    );
   }
   return body as TokenSet;
 }
 
-/** Exchanges an authorization code for tokens (PKCE). */
+/** Request an access token: exchanges an authorization code and its PKCE verifier for tokens. */
 export function exchangeCode(
   options: TokenCallOptions & { code: string; redirectUri: string; codeVerifier: string },
 ): Promise<TokenSet> {
@@ -79,7 +85,7 @@ export function exchangeCode(
   });
 }
 
-/** Refreshes an access token; keeps the old refresh token when the answer has none. */
+/** Refreshing tokens: gets a new access token; keeps the old refresh token when the answer has none. */
 export async function refreshAccessToken(
   options: TokenCallOptions & { refreshToken: string },
 ): Promise<TokenSet & { refresh_token: string }> {

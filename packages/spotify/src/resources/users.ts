@@ -1,16 +1,41 @@
-import type { SpotifyClient } from '../client.ts';
-import type { Artist, CurrentUser, Paging, TimeRange } from '../types.ts';
+import type { CallOptions, SpotifyClient } from '../client.ts';
+import type { Artist, CurrentUser, PageQuery, Paging, PublicUser, TimeRange, Track } from '../types.ts';
+
+export interface TopItemsQuery extends PageQuery {
+  time_range?: TimeRange;
+}
 
 /** Get Current User's Profile. */
-export function getCurrentUserProfile(client: SpotifyClient, signal?: AbortSignal): Promise<CurrentUser> {
-  return client.request('GET', '/me', { signal });
+export function getCurrentUserProfile(client: SpotifyClient, options?: CallOptions): Promise<CurrentUser> {
+  return client.request('GET', '/me', options);
 }
 
 /** Get User's Top Items (artists). */
 export function getMyTopArtists(
   client: SpotifyClient,
-  params: { limit?: number; offset?: number; time_range?: TimeRange } = {},
-  signal?: AbortSignal,
+  query?: TopItemsQuery,
+  options?: CallOptions,
 ): Promise<Paging<Artist>> {
-  return client.request('GET', '/me/top/artists', { query: params, signal });
+  return client.request('GET', '/me/top/artists', { query, ...options });
+}
+
+/** Get User's Top Items (tracks). */
+export function getMyTopTracks(
+  client: SpotifyClient,
+  query?: TopItemsQuery,
+  options?: CallOptions,
+): Promise<Paging<Track>> {
+  return client.request('GET', '/me/top/tracks', { query, ...options });
+}
+
+/**
+ * Get User's Profile.
+ * @deprecated Spotify marks this operation deprecated.
+ */
+export function getUserProfile(
+  client: SpotifyClient,
+  userId: string,
+  options?: CallOptions,
+): Promise<PublicUser> {
+  return client.request('GET', `/users/${encodeURIComponent(userId)}`, options);
 }
