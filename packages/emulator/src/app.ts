@@ -1,178 +1,83 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { demoData, type EmulatorData } from './data/demo.ts';
+import type { AppEnv, Emulator, Mode } from './context.ts';
+import { apiError } from './context.ts';
+import { buildCatalogue } from './data/catalogue.ts';
+import { demoData } from './data/demo.ts';
+import type { EmulatorData } from './data/types.ts';
+import { faults, requestLog, requireToken } from './middleware.ts';
+import { artistRoutes } from './routes/artists.ts';
+import { authorizeRoutes } from './routes/authorize.ts';
+import { controlRoutes } from './routes/control.ts';
+import { imageRoutes } from './routes/images.ts';
+import { tokenRoutes } from './routes/token.ts';
+import { userRoutes } from './routes/users.ts';
+import { createStore } from './store.ts';
+import { ApiError } from './validate.ts';
 
 export interface EmulatorOptions {
+  /** The catalogue and listeners; the built-in demo data when absent. */
   data?: EmulatorData;
+  /** `development` (default) omits popularity, followers and genres from artists, as Spotify does. */
+  mode?: Mode;
   /** Milliseconds since the epoch; lets tests move time. */
   clock?: () => number;
+  /** The /_emulator control endpoints (default on). */
+  control?: boolean;
+  /** Access-token lifetime in seconds (default 3600). */
+  accessTokenSeconds?: number;
+  /** Refresh-token lifetime in seconds (default about 6 months). */
+  refreshTokenSeconds?: number;
 }
 
-interface CodeGrant {
-  listenerId: string;
-  redirectUri: string;
-  challenge: string;
-  expiresAt: number;
-}
+/** Builds a local Spotify (accounts service and Web API) as a Hono app; `serve.ts` only listens. */
+export function createEmulator(options: EmulatorOptions = {}) {
+  const cat = buildCatalogue(options.data ?? demoData);
+  const clock = options.clock ?? Date.now;
+  const emu: Emulator = {
+    cat,
+    store: createStore(cat, clock()),
+    mode: options.mode ?? 'development',
+    now: () => clock() + emu.store.clockOffsetMs,
+    accessTokenSeconds: options.accessTokenSeconds ?? 3600,
+    refreshTokenSeconds: options.refreshTokenSeconds ?? 182 * 86_400,
+    reset: () => {
+      emu.store = createStore(cat, clock());
+    },
+  };
 
-export const DEMO_CLIENT_ID = 'heavy-rotation-demo';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-async function s256(verifier: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
-  return Buffer.from(digest).toString('base64url');
-}
-
-export function createEmulator(options: EmulatorOptions = {}): Hono {
-  const data = options.data ?? demoData;
-  const now = options.clock ?? Date.now;
-  const codes = new Map<string, CodeGrant>();
-  const tokens = new Map<string, { listenerId: string; expiresAt: number }>();
-  const refreshTokens = new Map<string, string>();
-  const artistsById = new Map(data.artists.map((a) => [a.id, a]));
-
-  const app = new Hono();
-
+  const app = new Hono<AppEnv>();
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowHeaders: ['Authorization', 'Content-Type'],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
   app.get('/healthz', (c) => c.json({ ok: true }));
+  if (options.control !== false) app.route('/_emulator', controlRoutes(emu));
+  app.use('/v1/*', requestLog(emu));
+  app.use('/api/*', requestLog(emu));
+  app.use('/authorize', requestLog(emu));
+  app.use('/v1/*', faults(emu));
+  app.use('/api/*', faults(emu));
+  app.use('/authorize', faults(emu));
+  app.route('/', authorizeRoutes(emu));
+  app.route('/', tokenRoutes(emu));
+  app.route('/', imageRoutes(emu));
+  app.use('/v1/*', requireToken(emu));
+  for (const routes of [userRoutes, artistRoutes]) app.route('/v1', routes(emu));
 
-  app.get('/authorize', (c) => {
-    const q = c.req.query();
-    const buttons = data.listeners
-      .map(
-        (l) =>
-          `<button name="listener" value="${escapeHtml(l.id)}">Log in as ${escapeHtml(l.display_name)}</button>`,
-      )
-      .join('');
-    const hidden = Object.entries(q)
-      .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
-      .join('');
-    return c.html(
-      `<!doctype html><html lang="en"><title>Spotify emulator</title><main><h1>Log in</h1><form method="post" action="/authorize">${hidden}${buttons}<button name="cancel" value="1">Cancel</button></form></main></html>`,
-    );
+  app.notFound((c) =>
+    c.req.path.startsWith('/v1/') ? apiError(c, 404, 'Service not found') : c.text('Not found', 404),
+  );
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return apiError(c, error.status, error.message, error.reason);
+    console.error(error);
+    return apiError(c, 500, 'Server error');
   });
-
-  app.post('/authorize', async (c) => {
-    const form = await c.req.parseBody();
-    const redirect = new URL(String(form.redirect_uri));
-    if (form.cancel) {
-      redirect.searchParams.set('error', 'access_denied');
-    } else {
-      const code = crypto.randomUUID();
-      codes.set(code, {
-        listenerId: String(form.listener),
-        redirectUri: String(form.redirect_uri),
-        challenge: String(form.code_challenge),
-        expiresAt: now() + 60_000,
-      });
-      redirect.searchParams.set('code', code);
-    }
-    redirect.searchParams.set('state', String(form.state ?? ''));
-    return c.redirect(redirect.toString(), 303);
-  });
-
-  function issue(listenerId: string) {
-    const access = crypto.randomUUID();
-    const refresh = crypto.randomUUID();
-    tokens.set(access, { listenerId, expiresAt: now() + 3600_000 });
-    refreshTokens.set(refresh, listenerId);
-    return {
-      access_token: access,
-      token_type: 'Bearer',
-      expires_in: 3600,
-      refresh_token: refresh,
-      scope: '',
-    };
-  }
-
-  app.use('/api/token', cors());
-  app.post('/api/token', async (c) => {
-    const form = await c.req.parseBody();
-    if (form.grant_type === 'authorization_code') {
-      const grant = codes.get(String(form.code));
-      codes.delete(String(form.code));
-      if (!grant || grant.expiresAt < now() || grant.redirectUri !== form.redirect_uri) {
-        return c.json({ error: 'invalid_grant', error_description: 'Invalid authorization code' }, 400);
-      }
-      if ((await s256(String(form.code_verifier))) !== grant.challenge) {
-        return c.json({ error: 'invalid_grant', error_description: 'code_verifier was incorrect' }, 400);
-      }
-      return c.json(issue(grant.listenerId));
-    }
-    if (form.grant_type === 'refresh_token') {
-      const listenerId = refreshTokens.get(String(form.refresh_token));
-      if (!listenerId)
-        return c.json({ error: 'invalid_grant', error_description: 'Invalid refresh token' }, 400);
-      refreshTokens.delete(String(form.refresh_token));
-      return c.json(issue(listenerId));
-    }
-    return c.json({ error: 'unsupported_grant_type', error_description: 'grant_type must be supplied' }, 400);
-  });
-
-  app.use('/v1/*', cors());
-  app.use('/v1/*', async (c, next) => {
-    const token = c.req.header('Authorization')?.replace(/^Bearer /, '') ?? '';
-    const entry = tokens.get(token);
-    if (!entry) return c.json({ error: { status: 401, message: 'Invalid access token' } }, 401);
-    if (entry.expiresAt < now())
-      return c.json({ error: { status: 401, message: 'The access token expired' } }, 401);
-    c.set('listenerId' as never, entry.listenerId as never);
-    await next();
-  });
-
-  function toArtist(id: string, origin: string) {
-    const a = artistsById.get(id);
-    if (!a) return undefined;
-    return {
-      id: a.id,
-      name: a.name,
-      type: 'artist' as const,
-      uri: `spotify:artist:${a.id}`,
-      href: `${origin}/v1/artists/${a.id}`,
-      external_urls: { spotify: `https://open.spotify.com/artist/${a.id}` },
-      images: [],
-    };
-  }
-
-  function listener(c: { get: (k: never) => unknown }) {
-    const id = c.get('listenerId' as never) as string;
-    return data.listeners.find((l) => l.id === id);
-  }
-
-  app.get('/v1/me', (c) => {
-    const l = listener(c);
-    if (!l) return c.json({ error: { status: 404, message: 'Not found' } }, 404);
-    const origin = new URL(c.req.url).origin;
-    return c.json({
-      id: l.id,
-      display_name: l.display_name,
-      email: l.email,
-      type: 'user',
-      uri: `spotify:user:${l.id}`,
-      href: `${origin}/v1/users/${l.id}`,
-      images: [],
-      external_urls: { spotify: `https://open.spotify.com/user/${l.id}` },
-    });
-  });
-
-  app.get('/v1/me/top/artists', (c) => {
-    const l = listener(c);
-    const origin = new URL(c.req.url).origin;
-    const limit = Number(c.req.query('limit') ?? 20);
-    const offset = Number(c.req.query('offset') ?? 0);
-    const all = (l?.top_artists ?? []).map((id) => toArtist(id, origin)).filter((a) => a !== undefined);
-    return c.json({
-      href: c.req.url,
-      items: all.slice(offset, offset + limit),
-      limit,
-      offset,
-      total: all.length,
-      next: null,
-      previous: null,
-    });
-  });
-
   return app;
 }

@@ -1,10 +1,35 @@
 import { serve } from '@hono/node-server';
 import { createEmulator } from './app.ts';
+import type { Mode } from './context.ts';
+import { DataFileError, loadDataFile } from './data/load.ts';
 
-const portArg = process.argv.indexOf('--port');
-const port = portArg >= 0 ? Number(process.argv[portArg + 1]) : Number(process.env.EMULATOR_PORT ?? 8788);
-const server = serve({ fetch: createEmulator().fetch, hostname: '127.0.0.1', port }, (info) => {
-  console.log(`Spotify emulator on http://127.0.0.1:${info.port}`);
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+const port = Number(arg('--port') ?? process.env.EMULATOR_PORT ?? 8788);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) fail('--port must be a port number');
+const mode = arg('--mode') ?? 'development';
+if (mode !== 'development' && mode !== 'extended') fail('--mode must be development or extended');
+const control = !process.argv.includes('--no-control') && process.env.EMULATOR_CONTROL !== 'off';
+const dataPath = arg('--data') ?? process.env.EMULATOR_DATA;
+
+let data: ReturnType<typeof loadDataFile> | undefined;
+try {
+  data = dataPath ? loadDataFile(dataPath) : undefined;
+} catch (error) {
+  fail(error instanceof DataFileError ? error.message : String(error));
+}
+
+const app = createEmulator({ ...(data ? { data } : {}), mode: mode as Mode, control });
+const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, (info) => {
+  console.log(`Spotify emulator (${mode}${control ? ', controls on' : ''}) on http://127.0.0.1:${info.port}`);
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => server.close(() => process.exit(0)));

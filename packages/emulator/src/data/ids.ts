@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A stable 22-character base62 id (the shape of Spotify ids) derived from a seed. */
+export function spotifyId(seed: string): string {
+  const digest = createHash('sha256').update(seed).digest();
+  let id = '';
+  for (let i = 0; i < 22; i++) id += BASE62[(digest[i] ?? 0) % 62];
+  return id;
+}
+
+/** A deterministic number in [0, 1) from a seed, for varied but repeatable demo values. */
+export function seeded(seed: string): number {
+  return createHash('sha256').update(seed).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+export function pick<T>(items: readonly T[], seed: string): T {
+  const item = items[Math.floor(seeded(seed) * items.length)];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+}
+
+export const BASE62_ID = /^[0-9A-Za-z]{1,64}$/;

@@ -1,0 +1,229 @@
+import type { Catalogue } from './data/catalogue.ts';
+import { spotifyId } from './data/ids.ts';
+
+export interface AccessToken {
+  listenerId: string;
+  familyId: string;
+  scope: string;
+  expiresAt: number;
+}
+
+export interface RefreshToken {
+  listenerId: string;
+  clientId: string;
+  familyId: string;
+  scope: string;
+  expiresAt: number;
+  /** Set once rotated; presenting it again revokes the family. */
+  used: boolean;
+}
+
+export interface CodeGrant {
+  listenerId: string;
+  clientId: string;
+  redirectUri: string;
+  challenge: string;
+  scope: string;
+  expiresAt: number;
+  used: boolean;
+  /** Tokens issued from this code, revoked if the code is presented again. */
+  familyId?: string;
+}
+
+export interface Fault {
+  method?: string;
+  path: string;
+  status?: number;
+  delayMs: number;
+  retryAfter?: number;
+  body?: unknown;
+  /** Calls left; -1 = until cleared. */
+  times: number;
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+  grantType?: string;
+}
+
+export interface Device {
+  id: string;
+  name: string;
+  type: string;
+  volume: number;
+  supportsVolume: boolean;
+}
+
+export interface PlayerState {
+  devices: Device[];
+  activeDeviceId: string | null;
+  contextUri: string | null;
+  /** Item URIs of the context (or of the `uris` list played). */
+  list: string[];
+  index: number;
+  queue: string[];
+  isPlaying: boolean;
+  /** Position when last paused or started, and the clock time then. */
+  positionMs: number;
+  since: number;
+  repeat: 'off' | 'track' | 'context';
+  shuffle: boolean;
+}
+
+export interface ListenerState {
+  /** Saved tracks, albums, shows, episodes and audiobooks by URI, with the time saved. */
+  saved: Map<string, string>;
+  /** Followed artists and users by URI. */
+  follows: Map<string, string>;
+  played: { uri: string; playedAt: string }[];
+  player: PlayerState;
+}
+
+export interface PlaylistItem {
+  uri: string;
+  addedAt: string;
+  addedBy: string;
+}
+
+export interface PlaylistState {
+  id: string;
+  name: string;
+  description: string | null;
+  public: boolean;
+  collaborative: boolean;
+  ownerId: string;
+  items: PlaylistItem[];
+  version: number;
+  cover?: Buffer;
+  followers: Set<string>;
+}
+
+export interface Store {
+  clockOffsetMs: number;
+  codes: Map<string, CodeGrant>;
+  tokens: Map<string, AccessToken>;
+  refreshTokens: Map<string, RefreshToken>;
+  revokedFamilies: Set<string>;
+  listeners: Map<string, ListenerState>;
+  playlists: Map<string, PlaylistState>;
+  faults: Fault[];
+  requests: LoggedRequest[];
+}
+
+export const SPOTIFY_USER = 'spotify';
+
+function initialListener(
+  cat: Catalogue,
+  listenerId: string,
+  topArtists: string[],
+  now: number,
+): ListenerState {
+  const stamp = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+  const topTracks = topArtists.flatMap((id) => {
+    const albumId = cat.artistAlbums.get(id)?.[0];
+    return albumId ? (cat.albums.get(albumId)?.trackIds.slice(0, 1) ?? []) : [];
+  });
+  const saved = new Map<string, string>();
+  for (const [i, id] of topTracks.slice(0, 15).entries())
+    saved.set(`spotify:track:${id}`, stamp(i * 600 + 30));
+  topArtists.slice(0, 5).forEach((id, i) => {
+    const albumId = cat.artistAlbums.get(id)?.[0];
+    if (albumId) saved.set(`spotify:album:${albumId}`, stamp(i * 900 + 45));
+  });
+  const follows = new Map<string, string>();
+  for (const [i, id] of topArtists.slice(0, 10).entries())
+    follows.set(`spotify:artist:${id}`, stamp(i * 700));
+  const [firstShow] = cat.shows.values();
+  if (topArtists.length > 0 && firstShow) {
+    saved.set(`spotify:show:${firstShow.id}`, stamp(5000));
+    const ep = firstShow.episodeIds[0];
+    if (ep) saved.set(`spotify:episode:${ep}`, stamp(5001));
+  }
+  const list = topTracks.map((id) => `spotify:track:${id}`);
+  const playing = list.length >= 3 && listenerId === 'demo-listener';
+  return {
+    saved,
+    follows,
+    played: list.slice(0, 20).map((uri, i) => ({ uri, playedAt: stamp(i * 4 + 4) })),
+    player: {
+      devices: [
+        {
+          id: spotifyId(`device:${listenerId}:1`),
+          name: 'Kitchen speaker',
+          type: 'Speaker',
+          volume: 40,
+          supportsVolume: true,
+        },
+        {
+          id: spotifyId(`device:${listenerId}:2`),
+          name: 'Web Player (Chromium)',
+          type: 'Computer',
+          volume: 80,
+          supportsVolume: true,
+        },
+      ],
+      activeDeviceId: playing ? spotifyId(`device:${listenerId}:1`) : null,
+      contextUri: null,
+      list: playing ? list : [],
+      index: 0,
+      queue: [],
+      isPlaying: false,
+      positionMs: playing ? 42_000 : 0,
+      since: now,
+      repeat: 'off',
+      shuffle: false,
+    },
+  };
+}
+
+export function createStore(cat: Catalogue, now: number): Store {
+  const store: Store = {
+    clockOffsetMs: 0,
+    codes: new Map(),
+    tokens: new Map(),
+    refreshTokens: new Map(),
+    revokedFamilies: new Set(),
+    listeners: new Map(),
+    playlists: new Map(),
+    faults: [],
+    requests: [],
+  };
+  const addedAt = new Date(now - 86_400_000).toISOString();
+  for (const seed of cat.playlists) {
+    store.playlists.set(seed.id, {
+      id: seed.id,
+      name: seed.name,
+      description: seed.description,
+      public: true,
+      collaborative: false,
+      ownerId: SPOTIFY_USER,
+      items: seed.trackIds.map((id) => ({ uri: `spotify:track:${id}`, addedAt, addedBy: SPOTIFY_USER })),
+      version: 1,
+      followers: new Set(),
+    });
+  }
+  for (const listener of cat.listeners.values()) {
+    const state = initialListener(cat, listener.id, listener.top_artists, now);
+    store.listeners.set(listener.id, state);
+    if (listener.top_artists.length === 0) continue;
+    const id = spotifyId(`playlist:${listener.id}:mine`);
+    store.playlists.set(id, {
+      id,
+      name: 'On Repeat (mine)',
+      description: 'Songs I keep coming back to.',
+      public: true,
+      collaborative: false,
+      ownerId: listener.id,
+      items: [...state.saved.keys()]
+        .filter((uri) => uri.startsWith('spotify:track:'))
+        .map((uri) => ({ uri, addedAt, addedBy: listener.id })),
+      version: 1,
+      followers: new Set([listener.id]),
+    });
+    const followed = cat.playlists[0];
+    if (followed) store.playlists.get(followed.id)?.followers.add(listener.id);
+  }
+  return store;
+}
