@@ -1,19 +1,119 @@
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { every } from 'hono/combine';
+import { cors } from 'hono/cors';
+import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { HttpError } from './http/errors.ts';
+import { createIdentity, type UserEnv } from './http/identity.ts';
+import type { Logger } from './http/logger.ts';
+import { clientIp, createRateLimiter, limitBy } from './http/rate-limit.ts';
+import { securityHeaders } from './http/security.ts';
+import { createMessageWriter } from './messages/writer.ts';
+import { authUserRoutes } from './routes/auth-user.ts';
+import { eventRoutes } from './routes/events.ts';
+import { flagRoutes } from './routes/flags.ts';
+import { healthRoutes } from './routes/health.ts';
+import { messageRoutes } from './routes/messages.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { smsRoutes } from './routes/sms.ts';
 import { staticRoutes } from './routes/static.ts';
+import { waitlistRoutes } from './routes/waitlist.ts';
+
+export type { Database } from './db/client.ts';
+export type { Env } from './env.ts';
 
 export interface AppDeps {
   env: Env;
+  database: Database;
+  logger: Logger;
+  /** How the provider's Web API is reached (tests pass the emulator's fetch). */
+  providerFetch?: typeof fetch;
+  /** How the OpenAI-compatible generator is reached. */
+  llmFetch?: typeof fetch;
+  now?: () => number;
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const MAX_BODY_BYTES = 16 * 1024;
+const API_PATHS = ['/functions/*', '/rest/*', '/auth/*', '/api/*', '/app-config.json'];
 
-export function createApp({ env }: AppDeps): Hono {
+export function createApp({ env, database, logger, providerFetch, llmFetch, now = Date.now }: AppDeps): Hono {
   const app = new Hono();
+  const { db } = database;
+  const identity = createIdentity({
+    apiUrl: env.SPOTIFY_API_URL,
+    anonKey: env.PUBLIC_ANON_KEY,
+    fetch: providerFetch ?? fetch,
+    timeoutMs: env.PROVIDER_TIMEOUT_MS,
+    now,
+  });
+  const ip = (c: Parameters<MiddlewareHandler>[0]) => clientIp(c, env.TRUST_PROXY);
+  const perIp = limitBy(createRateLimiter(env.RATE_LIMIT_IP_PER_MINUTE, 60_000, now), ip);
+  const perUser = limitBy(
+    createRateLimiter(env.RATE_LIMIT_USER_PER_MINUTE, 60_000, now),
+    (c) => c.get('user').id,
+  );
+  const waitlistLimit = limitBy(createRateLimiter(env.RATE_LIMIT_WAITLIST_PER_HOUR, 3_600_000, now), ip);
+  const publicGuard = every(identity.requireApiKey, perIp);
+  // Cheap checks first: the provider is asked only for calls with the right apikey within the IP limit.
+  const userGuard = every(
+    identity.requireApiKey,
+    perIp,
+    identity.requireUser as MiddlewareHandler,
+    perUser,
+  ) as MiddlewareHandler<UserEnv>;
+  const llm =
+    env.LLM_BASE_URL && env.LLM_MODEL
+      ? {
+          baseUrl: env.LLM_BASE_URL,
+          model: env.LLM_MODEL,
+          apiKey: env.LLM_API_KEY,
+          timeoutMs: env.LLM_TIMEOUT_MS,
+          fetch: llmFetch ?? fetch,
+        }
+      : undefined;
+  const writer = createMessageWriter({ db, llm, dailyCap: env.LLM_DAILY_CAP, now });
 
-  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json(error.body, error.status, error.headers);
+    logger.error({ err: { name: error.name, message: error.message }, path: c.req.path }, 'request failed');
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const ms = Math.round(performance.now() - started);
+    // Path only: query strings can carry ids and codes.
+    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+  });
+  app.use(securityHeaders(env));
+  const webOrigin = env.WEB_ORIGIN ?? env.PUBLIC_ORIGIN;
+  for (const path of API_PATHS) {
+    app.use(
+      path,
+      cors({
+        origin: (origin) => (webOrigin && origin === new URL(webOrigin).origin ? origin : null),
+        allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+        allowHeaders: [
+          'apikey',
+          'authorization',
+          'content-type',
+          'x-client-info',
+          'accept',
+          'accept-profile',
+        ],
+        exposeHeaders: ['Retry-After'],
+        maxAge: 600,
+      }),
+    );
+  }
+  app.use(
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) }),
+  );
 
+  app.route('/', healthRoutes(database));
   app.get('/app-config.json', (c) =>
     c.json(
       {
@@ -28,7 +128,18 @@ export function createApp({ env }: AppDeps): Hono {
       { 'Cache-Control': 'no-cache' },
     ),
   );
-
+  app.route('/functions/v1', messageRoutes(writer, userGuard));
+  app.route('/functions/v1', smsRoutes(db, userGuard, env.SMS_WEBHOOK_SECRET));
+  app.route('/rest/v1', profileRoutes(db, userGuard));
+  app.route('/auth/v1', authUserRoutes(userGuard));
+  app.route('/api/flags', flagRoutes(db, identity.requireApiKey, env.ADMIN_TOKEN));
+  app.route('/api/events', eventRoutes(db, publicGuard));
+  app.route('/', waitlistRoutes(db, waitlistLimit, env.PUBLIC_ORIGIN));
   app.route('/', staticRoutes(env.WEB_DIST ?? DEFAULT_WEB_DIST));
+  app.notFound((c) => c.json({ error: 'Not found' }, 404));
   return app;
 }
+
+export { type DatabaseOptions, openDatabase } from './db/client.ts';
+export { createDeps } from './deps.ts';
+export { ENV_VARIABLES, readEnv } from './env.ts';

@@ -1,30 +1,95 @@
 import { z } from 'zod';
 
-const schema = z.object({
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
-  EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(8788),
-  PRODUCT_NAME: z
-    .string()
-    .min(1)
-    .default('Heavy Rotation')
-    .refine((name) => !/spotify/i.test(name), 'must not contain "Spotify"'),
-  SPOTIFY_CLIENT_ID: z.string().min(1).optional(),
-  SPOTIFY_ACCOUNTS_URL: z.url().default('https://accounts.spotify.com'),
-  SPOTIFY_API_URL: z.url().default('https://api.spotify.com/v1'),
-  PUBLIC_ORIGIN: z.url().optional(),
-  PUBLIC_ANON_KEY: z.string().min(20).default('heavy-rotation-public-anon-key'),
-  WEB_DIST: z.string().optional(),
-});
+const port = z.coerce.number().int().min(0).max(65535);
+const positive = z.coerce.number().int().positive();
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every variable the server reads, with its default and what it does (the README table mirrors this). */
+export const ENV_VARIABLES = {
+  HOST: [z.string().min(1).default('127.0.0.1'), 'Interface to listen on'],
+  PORT: [port.default(8787), 'Port to listen on'],
+  EMULATOR_PORT: [
+    port.default(8788),
+    'Port of the local Spotify emulator (demo mode, set by the start script)',
+  ],
+  DATA_DIR: [
+    z.string().min(1).default('.data'),
+    'Folder of the embedded database (PGlite) when DATABASE_URL is unset',
+  ],
+  DATABASE_URL: [
+    z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    'PostgreSQL connection string; selects PostgreSQL instead of the embedded database',
+  ],
+  PRODUCT_NAME: [
+    z
+      .string()
+      .min(1)
+      .default('Heavy Rotation')
+      .refine((name) => !/spotify/i.test(name), 'must not contain "Spotify"'),
+    'Product name shown by the web app (must not contain "Spotify")',
+  ],
+  SPOTIFY_CLIENT_ID: [z.string().min(1).optional(), 'Spotify app client id handed to the web app'],
+  SPOTIFY_ACCOUNTS_URL: [
+    z.url().default('https://accounts.spotify.com'),
+    'Spotify accounts service base URL',
+  ],
+  SPOTIFY_API_URL: [
+    z.url().default('https://api.spotify.com/v1'),
+    'Spotify Web API base URL (used to verify callers)',
+  ],
+  PROVIDER_TIMEOUT_MS: [positive.default(5000), 'Timeout of the caller check against the provider, ms'],
+  PUBLIC_ORIGIN: [z.url().optional(), 'Public origin of this server (backend URL, CORS, HSTS when https)'],
+  WEB_ORIGIN: [
+    z.url().optional(),
+    'Origin of the web app when served elsewhere (the only CORS origin; default PUBLIC_ORIGIN)',
+  ],
+  PUBLIC_ANON_KEY: [
+    z.string().min(20).default('heavy-rotation-public-anon-key'),
+    'Public anon key every API call sends as `apikey`',
+  ],
+  ADMIN_TOKEN: [z.string().min(16).optional(), 'Bearer token for PUT /api/flags (endpoint off when unset)'],
+  SMS_WEBHOOK_SECRET: [
+    z.string().min(16).optional(),
+    'HMAC secret of the SMS provider webhook (endpoint off when unset)',
+  ],
+  LLM_BASE_URL: [z.url().optional(), 'OpenAI-compatible API base URL for messages (templates when unset)'],
+  LLM_API_KEY: [z.string().min(1).optional(), 'API key of the OpenAI-compatible endpoint'],
+  LLM_MODEL: [z.string().min(1).optional(), 'Model name for the OpenAI-compatible endpoint'],
+  LLM_TIMEOUT_MS: [positive.default(10_000), 'Timeout of one generator call, ms'],
+  LLM_DAILY_CAP: [positive.default(50), 'Generator calls per user per UTC day (429 past it)'],
+  RATE_LIMIT_IP_PER_MINUTE: [positive.default(600), 'Requests per client IP per minute to the API'],
+  RATE_LIMIT_USER_PER_MINUTE: [positive.default(120), 'User-scoped requests per user per minute'],
+  RATE_LIMIT_WAITLIST_PER_HOUR: [positive.default(20), 'Waitlist signups per client IP per hour'],
+  TRUST_PROXY: [flag.default(false), 'Take the client IP from X-Forwarded-For (behind a load balancer)'],
+  LOG_LEVEL: [
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    'pino log level',
+  ],
+  WEB_DIST: [z.string().min(1).optional(), 'Folder of the built web app (default apps/web/dist)'],
+} as const;
+
+type Variables = typeof ENV_VARIABLES;
+const shape = Object.fromEntries(Object.entries(ENV_VARIABLES).map(([k, [s]]) => [k, s])) as {
+  [K in keyof Variables]: Variables[K][0];
+};
+const schema = z.object(shape);
 
 export type Env = z.infer<typeof schema>;
 
 /** Reads and checks the environment once; a bad value stops the start with the variable's name. */
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = schema.safeParse(source);
+  // An empty variable means "not set", as shells and compose files often pass them.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return result.data;
+}
+
+/** The default of a variable as the README shows it. */
+export function describeDefault(name: keyof Variables): string {
+  const parsed = ENV_VARIABLES[name][0].safeParse(undefined);
+  return parsed.success && parsed.data !== undefined ? String(parsed.data) : '';
 }

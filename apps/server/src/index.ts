@@ -1,10 +1,24 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { createDeps } from './deps.ts';
 import { readEnv } from './env.ts';
 
 const env = readEnv();
-const server = serve({ fetch: createApp({ env }).fetch, hostname: env.HOST, port: env.PORT }, (info) => {
-  console.log(`Heavy Rotation server on http://${env.HOST}:${info.port}`);
+const deps = await createDeps(env);
+const server = serve({ fetch: createApp(deps).fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+  deps.logger.info({ url: `http://${env.HOST}:${info.port}`, database: deps.database.kind }, 'listening');
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => server.close(() => process.exit(0)));
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(async () => {
+      await deps.database.close();
+      process.exit(0);
+    });
+    // Keep-alive connections can hold close() open; don't let a stop hang.
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
+}

@@ -1,0 +1,104 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createClient, getCurrentUserProfile, SpotifyApiError } from '@heavy-rotation/spotify';
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { HttpError } from './errors.ts';
+
+export type UserEnv = { Variables: { user: VerifiedUser } };
+
+export interface VerifiedUser {
+  id: string;
+  displayName: string | null;
+  email: string | null;
+}
+
+export interface IdentityOptions {
+  apiUrl: string;
+  anonKey: string;
+  fetch: (input: URL, init: RequestInit) => Promise<Response>;
+  timeoutMs: number;
+  now?: () => number;
+}
+
+const CACHE_MS = 5 * 60_000;
+const CACHE_MAX = 10_000;
+const DEFAULT_RETRY_AFTER = '5';
+const profileSchema = z.object({
+  id: z.string().min(1).max(256),
+  display_name: z.string().nullish(),
+  email: z.string().nullish(),
+});
+
+export function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The apikey check for every API call, and the caller check for user-scoped ones (DESIGN.md §3.4). */
+export function createIdentity(options: IdentityOptions) {
+  const now = options.now ?? Date.now;
+  // Keyed by the token's SHA-256 so the token itself is never kept.
+  const cache = new Map<string, { user: VerifiedUser; expiresAt: number }>();
+  const pending = new Map<string, Promise<VerifiedUser>>();
+
+  async function lookUp(token: string): Promise<VerifiedUser> {
+    const client = createClient({
+      baseUrl: options.apiUrl,
+      getAccessToken: () => token,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      // The caller retries after our 503; waiting here would only hold the request open.
+      retry: { limit: 0 },
+    });
+    try {
+      const profile = profileSchema.parse(await getCurrentUserProfile(client));
+      return { id: profile.id, displayName: profile.display_name ?? null, email: profile.email ?? null };
+    } catch (error) {
+      if (error instanceof SpotifyApiError && error.status === 401) {
+        throw new HttpError(401, 'Spotify user not found');
+      }
+      if (error instanceof SpotifyApiError && error.status === 403) {
+        throw new HttpError(403, 'Spotify user not found');
+      }
+      const wait = error instanceof SpotifyApiError ? error.retryAfter : undefined;
+      const seconds =
+        wait !== undefined && Number.isInteger(wait) && wait >= 0 && wait < 86_400
+          ? String(Math.max(1, wait))
+          : DEFAULT_RETRY_AFTER;
+      // Never treat an unreachable provider as "signed in" nor as "signed out".
+      throw new HttpError(503, 'Spotify is unavailable, try again shortly', { 'Retry-After': seconds });
+    }
+  }
+
+  const requireApiKey: MiddlewareHandler = async (c, next) => {
+    if (!sameSecret(c.req.header('apikey'), options.anonKey)) throw new HttpError(401, 'Invalid API key');
+    await next();
+  };
+
+  const requireUser: MiddlewareHandler<UserEnv> = async (c, next) => {
+    const token = /^Bearer ([\w.~+/=-]{1,2048})$/.exec(c.req.header('Authorization') ?? '')?.[1];
+    if (!token || token === options.anonKey) throw new HttpError(401, 'Spotify user not found');
+    const key = createHash('sha256').update(token).digest('hex');
+    const cached = cache.get(key);
+    let user: VerifiedUser;
+    if (cached && cached.expiresAt > now()) {
+      user = cached.user;
+    } else {
+      let lookup = pending.get(key);
+      if (!lookup) {
+        lookup = lookUp(token).finally(() => pending.delete(key));
+        pending.set(key, lookup);
+      }
+      user = await lookup;
+      cache.delete(key);
+      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+      cache.set(key, { user, expiresAt: now() + CACHE_MS });
+    }
+    c.set('user', user);
+    await next();
+  };
+
+  return { requireApiKey, requireUser };
+}

@@ -1,0 +1,82 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { artistMessage, generatorUsage } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { generateSuccessLines, generateWelcome, type LlmConfig } from './llm.ts';
+import { normaliseArtistName } from './normalise.ts';
+import { templateSuccessLine } from './success-lines.ts';
+import { templateWelcome, type WelcomeMessage } from './welcome-lines.ts';
+
+export interface MessageWriterOptions {
+  db: Db;
+  /** Without it every message comes from the templates. */
+  llm?: LlmConfig;
+  dailyCap: number;
+  now?: () => number;
+}
+
+export interface SuccessResult {
+  artistName: string;
+  message: string;
+}
+
+export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: MessageWriterOptions) {
+  /** Counts one generator call for the user today; 429 once the day's cap is spent. */
+  async function spendGeneratorCall(userId: string): Promise<void> {
+    const date = new Date(now());
+    const day = date.toISOString().slice(0, 10);
+    const [row] = await db
+      .insert(generatorUsage)
+      .values({ userId, day, calls: 1 })
+      .onConflictDoUpdate({
+        target: [generatorUsage.userId, generatorUsage.day],
+        set: { calls: sql`${generatorUsage.calls} + 1` },
+      })
+      .returning({ calls: generatorUsage.calls });
+    if ((row?.calls ?? 0) > dailyCap) {
+      const midnight = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
+      const wait = Math.max(1, Math.ceil((midnight - date.getTime()) / 1000));
+      throw new HttpError(429, 'Daily message limit reached', { 'Retry-After': String(wait) });
+    }
+  }
+
+  return {
+    async welcome(userId: string, artists: string[]): Promise<WelcomeMessage> {
+      if (!llm || artists.length === 0) return templateWelcome(artists);
+      await spendGeneratorCall(userId);
+      return (await generateWelcome(llm, artists)) ?? templateWelcome(artists);
+    },
+
+    async success(userId: string, artistNames: string[]): Promise<SuccessResult[]> {
+      const keys = new Map(artistNames.map((name) => [name, normaliseArtistName(name)]));
+      const wanted = [...new Set(keys.values())].filter((k) => k.length > 0);
+      const known = new Map<string, string>();
+      if (wanted.length > 0) {
+        const rows = await db
+          .select()
+          .from(artistMessage)
+          .where(inArray(artistMessage.normalisedName, wanted));
+        for (const row of rows) known.set(row.normalisedName, row.message);
+      }
+      const missing = [...keys].filter(([, key]) => key.length > 0 && !known.has(key)).map(([name]) => name);
+      if (llm && missing.length > 0) {
+        await spendGeneratorCall(userId);
+        const generated = await generateSuccessLines(llm, missing);
+        for (const [name, message] of generated) {
+          const key = keys.get(name) as string;
+          known.set(key, message);
+          await db
+            .insert(artistMessage)
+            .values({ normalisedName: key, artistName: name, message })
+            .onConflictDoNothing();
+        }
+      }
+      return artistNames.map((artistName) => ({
+        artistName,
+        message: known.get(keys.get(artistName) ?? '') ?? templateSuccessLine(artistName),
+      }));
+    },
+  };
+}
+
+export type MessageWriter = ReturnType<typeof createMessageWriter>;

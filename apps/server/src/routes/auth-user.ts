@@ -1,0 +1,23 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { UserEnv } from '../http/identity.ts';
+
+/** GET /auth/v1/user: the verified caller, in the shape stock auth clients read. */
+export function authUserRoutes(guard: MiddlewareHandler<UserEnv>): Hono<UserEnv> {
+  const app = new Hono<UserEnv>();
+  app.get('/user', guard, (c) => {
+    const user = c.get('user');
+    return c.json(
+      {
+        id: user.id,
+        aud: 'authenticated',
+        role: 'authenticated',
+        email: user.email ?? undefined,
+        app_metadata: { provider: 'spotify', providers: ['spotify'] },
+        user_metadata: { display_name: user.displayName, provider_id: user.id },
+      },
+      200,
+      { 'Cache-Control': 'no-store' },
+    );
+  });
+  return app;
+}

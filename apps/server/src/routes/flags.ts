@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { featureFlag } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { sameSecret } from '../http/identity.ts';
+import { readJson } from '../http/json.ts';
+
+const SMS_GATE = 'sms_gate_enabled';
+const putBody = z.strictObject({ sms_gate_enabled: z.boolean() });
+
+async function readGate(db: Db): Promise<boolean> {
+  const [row] = await db.select().from(featureFlag).where(eq(featureFlag.key, SMS_GATE));
+  return row?.enabled ?? true;
+}
+
+/** GET /api/flags (public, apikey) and PUT /api/flags (operator, ADMIN_TOKEN; off when unset). */
+export function flagRoutes(db: Db, requireApiKey: MiddlewareHandler, adminToken?: string): Hono {
+  const app = new Hono();
+  app.get('/', requireApiKey, async (c) =>
+    c.json({ sms_gate_enabled: await readGate(db) }, 200, { 'Cache-Control': 'no-cache' }),
+  );
+  app.put('/', async (c) => {
+    if (!adminToken) return c.json({ error: 'Not found' }, 404);
+    const token = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
+    if (!sameSecret(token, adminToken)) throw new HttpError(401, 'Invalid admin token');
+    const body = await readJson(c, putBody);
+    await db
+      .insert(featureFlag)
+      .values({ key: SMS_GATE, enabled: body.sms_gate_enabled })
+      .onConflictDoUpdate({
+        target: featureFlag.key,
+        set: { enabled: body.sms_gate_enabled, updatedAt: sql`now()` },
+      });
+    return c.json({ sms_gate_enabled: await readGate(db) }, 200, { 'Cache-Control': 'no-store' });
+  });
+  return app;
+}

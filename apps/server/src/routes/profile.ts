@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { Db } from '../db/client.ts';
+import { userProfile } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import type { UserEnv } from '../http/identity.ts';
+import { maskPhone } from '../sms/phone.ts';
+
+const COLUMNS = ['id', 'display_name', 'email', 'phone_e164', 'created_at', 'updated_at'] as const;
+type Column = (typeof COLUMNS)[number];
+
+// PostgREST's answer when `.single()` finds no row; the stock client tolerates exactly this.
+const NO_ROW = {
+  code: 'PGRST116',
+  details: 'The result contains 0 rows',
+  hint: null,
+  message: 'JSON object requested, multiple (or no) rows returned',
+};
+
+function columnsOf(select: string | undefined): Column[] {
+  if (select === undefined || select.trim() === '*') return [...COLUMNS];
+  const wanted = select.split(',').map((s) => s.trim());
+  const unknown = wanted.find((w) => !(COLUMNS as readonly string[]).includes(w));
+  if (unknown !== undefined)
+    throw new HttpError(400, `select: unknown column ${JSON.stringify(unknown.slice(0, 40))}`);
+  return wanted as Column[];
+}
+
+/** GET /rest/v1/user_profile?id=eq.<id>: the caller's own row only, phone masked. */
+export function profileRoutes(db: Db, guard: MiddlewareHandler<UserEnv>): Hono<UserEnv> {
+  const app = new Hono<UserEnv>();
+  app.get('/user_profile', guard, async (c) => {
+    const id = /^eq\.(.{1,256})$/s.exec(c.req.query('id') ?? '')?.[1];
+    if (id === undefined) throw new HttpError(400, 'id: expected a filter of the form eq.<id>');
+    const columns = columnsOf(c.req.query('select'));
+    const headers = { 'Cache-Control': 'no-store' };
+    // Another user's row is treated as absent, as row-level security would: nothing leaks.
+    const [row] =
+      id === c.get('user').id ? await db.select().from(userProfile).where(eq(userProfile.id, id)) : [];
+    if (!row) return c.json(NO_ROW, 406, headers);
+    const full: Record<Column, string | null> = {
+      id: row.id,
+      display_name: row.displayName,
+      email: row.email,
+      phone_e164: maskPhone(row.phoneE164),
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+    return c.json(Object.fromEntries(columns.map((k) => [k, full[k]])), 200, headers);
+  });
+  return app;
+}

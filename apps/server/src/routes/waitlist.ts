@@ -1,0 +1,53 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { Db } from '../db/client.ts';
+import { waitlistSignup } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+
+function field(form: Record<string, unknown>, name: string): string {
+  const value = form[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/** POST /: the signup form (DESIGN.md §3.7), same fields as the spec's form host. */
+export function waitlistRoutes(db: Db, guard: MiddlewareHandler, publicOrigin?: string): Hono {
+  const app = new Hono();
+  app.post('/', guard, async (c) => {
+    const type = c.req.header('Content-Type') ?? '';
+    if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type)) {
+      throw new HttpError(415, 'Content-Type must be application/x-www-form-urlencoded');
+    }
+    // Only our own page may post here: refuse other sites by Origin and by Fetch Metadata.
+    const own = publicOrigin ? new URL(publicOrigin).origin : new URL(c.req.url).origin;
+    const origin = c.req.header('Origin');
+    const site = c.req.header('Sec-Fetch-Site');
+    if (
+      (origin !== undefined && origin !== own) ||
+      (site !== undefined && !['same-origin', 'none'].includes(site))
+    ) {
+      throw new HttpError(403, 'Cross-site form posts are not accepted');
+    }
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw new HttpError(400, 'Malformed form body');
+    }
+    if (field(form, 'form-name') !== 'signup') throw new HttpError(400, 'form-name: expected "signup"');
+    // A filled honeypot is a bot: answer as if all went well and keep nothing.
+    if (field(form, 'bot-field') !== '') return c.json({ ok: true });
+    const email = field(form, 'email').trim();
+    if (email.length === 0 || email.length > 254 || !email.includes('@')) {
+      throw new HttpError(400, 'email: must be an email address of at most 254 characters');
+    }
+    await db
+      .insert(waitlistSignup)
+      .values({
+        email,
+        emailNormalised: email.toLowerCase(),
+        subject: field(form, 'subject').slice(0, 200) || null,
+      })
+      .onConflictDoNothing({ target: waitlistSignup.emailNormalised });
+    return c.json({ ok: true });
+  });
+  return app;
+}
