@@ -1,5 +1,13 @@
-import { defineProject } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
-export default defineProject({
-  test: { environment: 'node' },
+export default defineConfig({
+  test: {
+    environment: 'node',
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      exclude: ['src/generated/**', 'src/**/*.test.ts', 'src/test-emulator.ts', 'src/types.ts'],
+      reporter: ['text-summary', 'text'],
+    },
+  },
 });
