@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createClient, getCurrentUserProfile, SpotifyApiError } from '@heavy-rotation/spotify';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { withDeadline } from './deadline.ts';
 import { HttpError } from './errors.ts';
 
 export type UserEnv = { Variables: { user: VerifiedUser } };
@@ -53,7 +54,10 @@ export function createIdentity(options: IdentityOptions) {
       retry: { limit: 0 },
     });
     try {
-      const profile = profileSchema.parse(await getCurrentUserProfile(client));
+      // Our own deadline as well: an injected fetch may not honour the abort signal.
+      const profile = profileSchema.parse(
+        await withDeadline(getCurrentUserProfile(client), options.timeoutMs),
+      );
       return { id: profile.id, displayName: profile.display_name ?? null, email: profile.email ?? null };
     } catch (error) {
       if (error instanceof SpotifyApiError && error.status === 401) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withDeadline } from '../http/deadline.ts';
 import type { WelcomeMessage } from './welcome-lines.ts';
 
 export interface LlmConfig {
@@ -33,6 +34,10 @@ const RULES =
   'Each line at most 140 characters, no links, no numbers longer than 3 digits. Answer with JSON only.';
 
 async function complete(config: LlmConfig, task: string, data: unknown): Promise<unknown> {
+  return withDeadline(ask(config, task, data), config.timeoutMs);
+}
+
+async function ask(config: LlmConfig, task: string, data: unknown): Promise<unknown> {
   const res = await config.fetch(`${config.baseUrl.replace(/\/$/, '')}/chat/completions`, {
     method: 'POST',
     headers: {

@@ -1,0 +1,156 @@
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { templateSuccessLine } from '../messages/success-lines.ts';
+import { templateWelcome } from '../messages/welcome-lines.ts';
+import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
+
+type Mode = 'good' | 'link' | 'phone' | 'slow' | 'broken';
+
+/** An OpenAI-compatible chat endpoint over HTTP semantics, answering as the test asks. */
+function fakeGenerator() {
+  const state = { mode: 'good' as Mode, calls: 0 };
+  const app = new Hono();
+  app.post('/v1/chat/completions', async (c) => {
+    state.calls += 1;
+    const request = (await c.req.json()) as { messages: { role: string; content: string }[] };
+    const data = JSON.parse(request.messages[1]?.content ?? '{}') as { artists: unknown[] };
+    if (state.mode === 'slow') await new Promise((r) => setTimeout(r, 1500));
+    if (state.mode === 'broken') return c.json({ choices: [{ message: { content: 'not json' } }] });
+    const line = {
+      good: (n: string) => `Generated for ${n}`,
+      link: (n: string) => `${n}: see https://example.com`,
+      phone: (n: string) => `${n}, call 415 555 2671`,
+      slow: (n: string) => `Slow for ${n}`,
+    }[state.mode];
+    const content =
+      'listSize' in data
+        ? { greeting: line('you'), reflection: line('list'), teaser: line('quiz') }
+        : { results: (data.artists as string[]).map((n) => ({ artistName: n, message: line(n) })) };
+    return c.json({ choices: [{ message: { content: JSON.stringify(content) } }] });
+  });
+  return {
+    state,
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init)),
+  };
+}
+
+describe.each(DATABASES)('on %s', (kind) => {
+  let s: TestServer;
+  let g: TestServer;
+  const gen = fakeGenerator();
+  beforeAll(async () => {
+    s = await startTestServer(kind);
+    g = await startTestServer(
+      kind,
+      {
+        LLM_BASE_URL: 'http://llm.test/v1',
+        LLM_MODEL: 'test-model',
+        LLM_TIMEOUT_MS: '300',
+        LLM_DAILY_CAP: '6',
+      },
+      { llmFetch: gen.fetch },
+    );
+  });
+  afterAll(async () => {
+    await s.close();
+    await g.close();
+  });
+
+  test('the welcome comes from the templates by default and is the same for the same list', async () => {
+    const artists = ['Beyoncé', 'The Weeknd', 'AC/DC', 'P!nk'];
+    const token = await s.token();
+    const res = await s.call('/functions/v1/generate-welcome-message', { token, json: { artists } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(templateWelcome(artists));
+  });
+
+  test('success messages come back per artist, in order', async () => {
+    const artistNames = ['Beyoncé', 'AC/DC'];
+    const res = await s.call('/functions/v1/generate-success-message', {
+      token: await s.token(),
+      json: { artistNames },
+    });
+    expect(await res.json()).toEqual({
+      results: artistNames.map((artistName) => ({ artistName, message: templateSuccessLine(artistName) })),
+    });
+  });
+
+  test('more than 50 names, or a bad body, is refused naming the field', async () => {
+    const token = await s.token();
+    const many = Array.from({ length: 51 }, (_, i) => `A${i}`);
+    const res = await s.call('/functions/v1/generate-success-message', {
+      token,
+      json: { artistNames: many },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/^artistNames: /);
+    const bad = await s.call('/functions/v1/generate-welcome-message', { token, json: { artists: [1] } });
+    expect(((await bad.json()) as { error: string }).error).toMatch(/^artists\.0: /);
+  });
+
+  test('message functions need a signed-in caller', async () => {
+    const res = await s.call('/functions/v1/generate-welcome-message', { json: { artists: [] } });
+    expect(res.status).toBe(401);
+  });
+
+  test('generated success lines are used and cached per normalised artist name', async () => {
+    gen.state.mode = 'good';
+    const token = await g.token('casual-listener');
+    const call = (artistNames: string[]) =>
+      g.call('/functions/v1/generate-success-message', { token, json: { artistNames } });
+    expect(await (await call(['Beyoncé'])).json()).toEqual({
+      results: [{ artistName: 'Beyoncé', message: 'Generated for Beyoncé' }],
+    });
+    const before = gen.state.calls;
+    expect(await (await call(['beyonce'])).json()).toEqual({
+      results: [{ artistName: 'beyonce', message: 'Generated for Beyoncé' }],
+    });
+    expect(gen.state.calls).toBe(before);
+  });
+
+  test('generator output with links or phone numbers, broken or late, falls back to the templates', async () => {
+    const token = await g.token('casual-listener');
+    for (const mode of ['link', 'phone', 'broken', 'slow'] as const) {
+      gen.state.mode = mode;
+      const name = `Fallback ${mode}`;
+      const res = await g.call('/functions/v1/generate-success-message', {
+        token,
+        json: { artistNames: [name] },
+      });
+      expect(await res.json()).toEqual({
+        results: [{ artistName: name, message: templateSuccessLine(name) }],
+      });
+    }
+  });
+
+  test('a generated welcome is validated before use', async () => {
+    const token = await g.token('new-listener');
+    gen.state.mode = 'good';
+    const ok = await g.call('/functions/v1/generate-welcome-message', {
+      token,
+      json: { artists: ['A', 'B', 'C'] },
+    });
+    expect(await ok.json()).toEqual({
+      greeting: 'Generated for you',
+      reflection: 'Generated for list',
+      teaser: 'Generated for quiz',
+    });
+    gen.state.mode = 'link';
+    const bad = await g.call('/functions/v1/generate-welcome-message', {
+      token,
+      json: { artists: ['A', 'B', 'C'] },
+    });
+    expect(await bad.json()).toEqual(templateWelcome(['A', 'B', 'C']));
+  });
+
+  test('past the daily cap of generator calls the caller gets 429 with Retry-After', async () => {
+    gen.state.mode = 'good';
+    const token = await g.token('demo-listener');
+    let res: Response | undefined;
+    for (let i = 0; i < 7; i++) {
+      res = await g.call('/functions/v1/generate-welcome-message', { token, json: { artists: [`X${i}`] } });
+    }
+    expect(res?.status).toBe(429);
+    expect(Number(res?.headers.get('Retry-After'))).toBeGreaterThan(0);
+  });
+});

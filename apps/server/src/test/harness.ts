@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { createEmulator } from '@heavy-rotation/emulator';
+import { sql } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { type AppDeps, createApp } from '../app.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { type Env, readEnv } from '../env.ts';
+import { createLogger } from '../http/logger.ts';
+
+// Test-only: the PostgreSQL server CI provides; without it the suites run on PGlite alone.
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const DATABASES: ('pglite' | 'postgres')[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const ANON_KEY = 'test-anon-key-0123456789abcdef';
+const EMULATOR = 'http://emulator.test';
+
+export interface TestServer {
+  app: Hono;
+  env: Env;
+  database: Database;
+  emulator: ReturnType<typeof createEmulator>;
+  /** A fresh provider access token for a demo listener. */
+  token(listenerId?: string): Promise<string>;
+  /** A call as the web app makes it: apikey always, the bearer token when given. */
+  call(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+  /** Makes the provider misbehave (emulator fault control). */
+  fault(fault: Record<string, unknown>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A fresh database: in-memory PGlite, or a schema of its own on the test PostgreSQL server. */
+export async function openTestDatabase(
+  kind: 'pglite' | 'postgres',
+): Promise<Database & { drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({});
+    return { ...database, drop: () => database.close() };
+  }
+  const pgSchema = `test_${randomBytes(6).toString('hex')}`;
+  const database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema });
+  return {
+    ...database,
+    async drop() {
+      await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`));
+      await database.close();
+    },
+  };
+}
+
+export async function startTestServer(
+  kind: 'pglite' | 'postgres',
+  vars: Record<string, string> = {},
+  deps: Partial<AppDeps> = {},
+): Promise<TestServer> {
+  const env = readEnv({
+    LOG_LEVEL: 'silent',
+    PUBLIC_ANON_KEY: ANON_KEY,
+    SPOTIFY_CLIENT_ID: 'heavy-rotation-demo',
+    SPOTIFY_ACCOUNTS_URL: EMULATOR,
+    SPOTIFY_API_URL: `${EMULATOR}/v1`,
+    PROVIDER_TIMEOUT_MS: '1000',
+    ...vars,
+  });
+  const emulator = createEmulator();
+  const database = await openTestDatabase(kind);
+  const app = createApp({
+    env,
+    database,
+    logger: createLogger('silent'),
+    providerFetch: async (input, init) => emulator.fetch(new Request(input, init)),
+    ...deps,
+  });
+  return {
+    app,
+    env,
+    database,
+    emulator,
+    async token(listenerId = 'demo-listener') {
+      const res = await emulator.request('/_emulator/tokens', {
+        method: 'POST',
+        body: JSON.stringify({ listenerId }),
+        headers: { 'Content-Type': 'application/json' },
+      });
+      const body = (await res.json()) as { access_token: string };
+      return body.access_token;
+    },
+    call(path, init = {}) {
+      const { token, json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (!headers.has('apikey')) headers.set('apikey', ANON_KEY);
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      if (json !== undefined) headers.set('Content-Type', 'application/json');
+      return Promise.resolve(
+        app.request(path, {
+          ...rest,
+          headers,
+          ...(json !== undefined ? { method: rest.method ?? 'POST', body: JSON.stringify(json) } : {}),
+        }),
+      );
+    },
+    async fault(fault) {
+      const res = await emulator.request('/_emulator/faults', {
+        method: 'POST',
+        body: JSON.stringify(fault),
+        headers: { 'Content-Type': 'application/json' },
+      });
+      if (!res.ok) throw new Error(`fault refused: ${await res.text()}`);
+    },
+    close: () => database.drop(),
+  };
+}
