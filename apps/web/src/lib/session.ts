@@ -16,6 +16,28 @@ export const KEYS = {
   quizMessages: 'quiz-messages',
 } as const;
 
+/** Everything that identifies the signed-in listener (cleared on sign-out). */
+export const SIGN_IN_KEYS = [
+  KEYS.accessToken,
+  KEYS.refreshToken,
+  KEYS.expiry,
+  KEYS.userId,
+  KEYS.userEmail,
+  KEYS.userDisplayName,
+  KEYS.verifier,
+  KEYS.state,
+] as const;
+
+/** The persisted top-artists cache key, `{product}::artists`. */
+export function artistsCacheKey(productName: string): string {
+  return `${productName}::artists`;
+}
+
+/** The cached provider link of an artist. */
+export function spotifyUrlKey(artistId: string): string {
+  return `spotify_url_${artistId}`;
+}
+
 export function redirectUri(): string {
   return `${window.location.origin}/callback`;
 }

@@ -51,6 +51,22 @@ export function removeKey(key: string): void {
   }
 }
 
+/** Removes every stored key the predicate accepts (e.g. all artist caches). */
+export function removeKeysWhere(predicate: (key: string) => boolean): void {
+  for (const key of [...memory.keys()]) if (predicate(key)) memory.delete(key);
+  if (!storageAvailable()) return;
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key !== null && predicate(key)) keys.push(key);
+    }
+    for (const key of keys) localStorage.removeItem(key);
+  } catch {
+    // storage went away: nothing left to remove
+  }
+}
+
 export function readJson<T>(key: string): T | null {
   const text = readString(key);
   if (text === null) return null;

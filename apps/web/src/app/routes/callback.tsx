@@ -1,38 +1,50 @@
-import { exchangeCode } from '@heavy-rotation/spotify';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { loadConfig } from '../../config/app-config.ts';
-import { KEYS, redirectUri } from '../../lib/session.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { completeSignIn } from '../../features/auth/sign-in.ts';
+import styles from './callback.module.css';
 
+export const CALLBACK_ERROR_REDIRECT_MS = 3000;
+
+/** Spec §2 callback: spinner, then / (query cleared), or the error in red and /login after 3 s. */
 export function CallbackRoute() {
   const navigate = useNavigate();
   const [error, setError] = useState<string>();
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
-    const code = params.get('code');
-    const verifier = localStorage.getItem(KEYS.verifier);
-    if (!code || !verifier || params.get('state') !== localStorage.getItem(KEYS.state)) {
-      setError("There was an issue connecting to Spotify. Let's try that again.");
-      setTimeout(() => navigate('/login'), 3000);
-      return;
-    }
-    loadConfig()
-      .then((config) =>
-        exchangeCode({
-          clientId: config.spotifyClientId,
-          accountsUrl: config.spotifyAccountsUrl,
-          code,
-          codeVerifier: verifier,
-          redirectUri: redirectUri(),
-        }),
-      )
-      .then((tokens) => {
-        localStorage.setItem(KEYS.accessToken, tokens.access_token);
-        if (tokens.refresh_token) localStorage.setItem(KEYS.refreshToken, tokens.refresh_token);
-        localStorage.setItem(KEYS.expiry, String(Date.now() + tokens.expires_in * 1000));
-        navigate('/', { replace: true });
-      })
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : 'An error occurred'));
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    completeSignIn({ code: params.get('code'), state: params.get('state'), error: params.get('error') }).then(
+      () => {
+        if (live) navigate('/', { replace: true });
+      },
+      (e: unknown) => {
+        if (!live) return;
+        setError(e instanceof Error && e.message ? e.message : 'An error occurred');
+        timer = setTimeout(() => navigate('/login', { replace: true }), CALLBACK_ERROR_REDIRECT_MS);
+      },
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [navigate]);
-  return <main>{error ? <p role="alert">{error}</p> : <p>Connecting…</p>}</main>;
+
+  if (!error) {
+    return (
+      <main>
+        <h1 className="visually-hidden">Connecting to Spotify</h1>
+        <Spinner label="Connecting to Spotify..." />
+      </main>
+    );
+  }
+  return (
+    <main className={styles.screen}>
+      <h1 className="visually-hidden">Connecting to Spotify</h1>
+      <p className={styles.error} role="alert">
+        {error}
+      </p>
+      <p className={styles.redirecting}>Redirecting to login...</p>
+    </main>
+  );
 }

@@ -1,16 +1,122 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { loadedConfig } from '../../config/app-config.ts';
+import { DEFAULT_PRODUCT_NAME } from '../../config/validate-config.ts';
+import { logout, resetApp } from '../../features/auth/sign-out.ts';
+import { generateMissingMessages, messageFor } from '../../features/messages/generate-messages.ts';
+import { useStartQuiz } from '../../features/phone-gate/use-start-quiz.tsx';
+import { MenuButton } from '../../features/top-artists/components/menu-button.tsx';
+import { fewerThan40Text, Top40List } from '../../features/top-artists/components/top40-list.tsx';
+import { Top40Error, Top40Loading } from '../../features/top-artists/components/top40-status.tsx';
+import { TOP_LIST_SIZE } from '../../features/top-artists/fetch-top-artists.ts';
 import { useTopArtists } from '../../features/top-artists/use-top-artists.ts';
+import { WelcomeGate } from '../../features/welcome/components/welcome-gate.tsx';
+import { useQuizMessages } from '../../stores/quiz-messages.ts';
+import { useRevealedArtists } from '../../stores/revealed-artists.ts';
+import styles from './top40.module.css';
+
+const ArtistShareView = lazy(() =>
+  import('../../features/share/components/artist-share-view.tsx').then((m) => ({
+    default: m.ArtistShareView,
+  })),
+);
+// Sheets and dialogs load when first opened, keeping the list's own code small.
+const HelpSheet = lazy(() =>
+  import('../../features/top-artists/components/help-sheet.tsx').then((m) => ({ default: m.HelpSheet })),
+);
+const ResetDialog = lazy(() =>
+  import('../../features/top-artists/components/reset-dialog.tsx').then((m) => ({ default: m.ResetDialog })),
+);
+const RankedListCard = lazy(() =>
+  import('../../features/list-card/components/ranked-list-card.tsx').then((m) => ({
+    default: m.RankedListCard,
+  })),
+);
 
 export function Top40Route() {
-  const { status, artists } = useTopArtists();
-  if (status === 'loading') return <p>Loading your top artists...</p>;
+  const navigate = useNavigate();
+  const productName = loadedConfig()?.productName ?? DEFAULT_PRODUCT_NAME;
+  const { status, artists, error, errorKind, retry, manualRetries } = useTopArtists();
+  const revealed = useRevealedArtists((s) => s.revealed);
+  const messages = useQuizMessages((s) => s.messages);
+  const { startQuiz, gate } = useStartQuiz();
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [resetOpen, setResetOpen] = useState(false);
+  const [listCardOpen, setListCardOpen] = useState(false);
+  const [tapped, setTapped] = useState(false);
+
+  useEffect(() => {
+    if (status !== 'ready') return;
+    const controller = new AbortController();
+    generateMissingMessages(
+      artists.map((a) => a.name),
+      { signal: controller.signal, regenerate: manualRetries > 0 },
+    ).catch(() => undefined);
+    return () => controller.abort();
+  }, [status, artists, manualRetries]);
+
+  const anyLocked = artists.some((_, i) => !revealed.includes(i));
+  const openArtist = openIndex === null ? undefined : artists[openIndex];
+
   return (
-    <main>
-      <h1>My Top 40</h1>
-      <ol>
-        {artists.map((a) => (
-          <li key={a.id}>{a.name}</li>
-        ))}
-      </ol>
+    <main className={styles.screen}>
+      <header className={styles.header}>
+        <h1 className={styles.pill}>My Top 40</h1>
+        <MenuButton
+          onHelp={() => setHelpOpen(true)}
+          onShare={() => setListCardOpen(true)}
+          onReset={() => setResetOpen(true)}
+          onLogout={() => logout(navigate)}
+        />
+      </header>
+      {status === 'loading' ? <Top40Loading /> : null}
+      {status === 'error' ? <Top40Error message={error ?? ''} kind={errorKind} onRetry={retry} /> : null}
+      {status === 'ready' ? (
+        <>
+          {artists.length < TOP_LIST_SIZE ? (
+            <p className={styles.fewer}>{fewerThan40Text(artists.length)}</p>
+          ) : null}
+          <Top40List
+            artists={artists}
+            revealed={revealed}
+            shine={!tapped}
+            onOpenRevealed={(index) => {
+              setTapped(true);
+              setOpenIndex(index);
+            }}
+            onOpenLocked={() => {
+              setTapped(true);
+              navigate('/quiz');
+            }}
+          />
+          <p className={styles.desktopNote}>Note: for best experience, use on mobile</p>
+          {anyLocked && !helpOpen ? (
+            <div className={styles.floating}>
+              <button type="button" className={styles.quizButton} onClick={startQuiz}>
+                Unlock the rest - take quiz
+              </button>
+            </div>
+          ) : null}
+          <WelcomeGate artists={artists} />
+        </>
+      ) : null}
+      {gate}
+      <Suspense fallback={null}>
+        {helpOpen ? <HelpSheet open onOpenChange={setHelpOpen} productName={productName} /> : null}
+        {resetOpen ? <ResetDialog open onOpenChange={setResetOpen} onConfirm={() => resetApp(navigate)} /> : null}
+        {openArtist && openIndex !== null ? (
+          <ArtistShareView
+            artist={openArtist}
+            rank={openIndex + 1}
+            message={messageFor(openArtist.name, messages)}
+            onClose={() => setOpenIndex(null)}
+          />
+        ) : null}
+        {listCardOpen ? (
+          <RankedListCard artists={artists} revealed={revealed} onClose={() => setListCardOpen(false)} />
+        ) : null}
+      </Suspense>
     </main>
   );
 }

@@ -1,34 +1,64 @@
-import { type Artist, createClient, getMyTopArtists } from '@heavy-rotation/spotify';
-import { useEffect, useState } from 'react';
-import { loadConfig } from '../../config/app-config.ts';
-import { KEYS } from '../../lib/session.ts';
-import { readString } from '../../lib/storage.ts';
+import type { Artist } from '@heavy-rotation/spotify';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { describeError, type TopArtistsErrorKind } from './describe-error.ts';
+import { fetchTopArtists } from './fetch-top-artists.ts';
+
+/** Automatic retries stop after this many attempts (spec §4). */
+export const MAX_AUTO_RETRIES = 3;
 
 export interface TopArtistsState {
   status: 'loading' | 'ready' | 'error';
   /** At most 40, in rank order. */
   artists: Artist[];
   error: string | null;
+  errorKind: TopArtistsErrorKind | null;
   /** Manual retry: resets the attempt count and forces a fetch. */
   retry: () => void;
+  /** Counts manual retries, so callers can redo work (e.g. regenerate messages) after one. */
+  manualRetries: number;
 }
 
+type Loaded = Pick<TopArtistsState, 'status' | 'artists' | 'error' | 'errorKind'>;
+const LOADING: Loaded = { status: 'loading', artists: [], error: null, errorKind: null };
+
+/** The listener's top 40 with the Top 40 screen's retry policy: 1, 2, 4 s automatically, then by hand. */
 export function useTopArtists(): TopArtistsState {
-  const [artists, setArtists] = useState<Artist[]>([]);
-  const [status, setStatus] = useState<TopArtistsState['status']>('loading');
+  const [state, setState] = useState<Loaded>(LOADING);
+  const [request, setRequest] = useState({ id: 0, force: false, manual: 0 });
+  const attempts = useRef(0);
+
   useEffect(() => {
-    loadConfig()
-      .then((config) => {
-        const client = createClient({
-          baseUrl: config.spotifyApiUrl,
-          getAccessToken: () => readString(KEYS.accessToken) ?? '',
-        });
-        return getMyTopArtists(client, { limit: 50, time_range: 'short_term' });
-      })
-      .then((page) => {
-        setArtists(page.items.slice(0, 40));
-        setStatus('ready');
-      });
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    fetchTopArtists({ force: request.force }).then(
+      (artists) => {
+        if (!cancelled) setState({ status: 'ready', artists, error: null, errorKind: null });
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        const described = describeError(error);
+        setState({ status: 'error', artists: [], error: described.message, errorKind: described.kind });
+        if (described.autoRetry && attempts.current < MAX_AUTO_RETRIES) {
+          const delay = 1000 * 2 ** attempts.current;
+          attempts.current += 1;
+          timer = setTimeout(() => {
+            setState(LOADING);
+            setRequest((r) => ({ ...r, id: r.id + 1, force: false }));
+          }, delay);
+        }
+      },
+    );
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [request]);
+
+  const retry = useCallback(() => {
+    attempts.current = 0;
+    setState(LOADING);
+    setRequest((r) => ({ id: r.id + 1, force: true, manual: r.manual + 1 }));
   }, []);
-  return { status, artists, error: null, retry: () => undefined };
+
+  return { ...state, retry, manualRetries: request.manual };
 }

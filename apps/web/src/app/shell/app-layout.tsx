@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { loadedConfig } from '../../config/app-config.ts';
+import { DEFAULT_PRODUCT_NAME } from '../../config/validate-config.ts';
+import { onSignedOut, sessionPersists } from '../../features/auth/session.ts';
+import { OfflineBanner } from '../../features/offline/components/offline-banner.tsx';
+import { track } from '../../lib/analytics.ts';
+import styles from './app-layout.module.css';
+import { PageTransition } from './page-transition.tsx';
+
+const PROTECTED = new Set(['/', '/quiz']);
+
+/** The shell around every screen: page head, page views, sign-out handling, banners, transitions. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    document.title = `${loadedConfig()?.productName ?? DEFAULT_PRODUCT_NAME} – Your Top Spotify Artists`;
+    track({ name: 'page_view', path: pathname });
+  }, [pathname]);
+
+  useEffect(
+    () =>
+      onSignedOut(() => {
+        if (PROTECTED.has(window.location.pathname)) navigate('/login', { replace: true });
+      }),
+    [navigate],
+  );
+
+  return (
+    <>
+      <OfflineBanner />
+      {sessionPersists() ? null : (
+        <p className={styles.notice} role="status">
+          This browser isn't saving data, so you'll be signed out when you close this tab.
+        </p>
+      )}
+      <PageTransition>
+        <Outlet />
+      </PageTransition>
+    </>
+  );
+}

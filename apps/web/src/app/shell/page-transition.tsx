@@ -1,0 +1,30 @@
+import { type CSSProperties, type ReactNode, useRef } from 'react';
+import { useLocation } from 'react-router';
+import styles from './page-transition.module.css';
+import { PAGE_SPRING } from './spring-easing.ts';
+
+const springStyle = {
+  '--spring-easing': PAGE_SPRING.easing,
+  '--spring-duration': `${PAGE_SPRING.durationMs}ms`,
+} as CSSProperties;
+
+/** Spec §2: moving to /quiz slides in from the right, anywhere else from the left; none on first load. */
+export function PageTransition({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  // The first screen appears in place; every later one slides.
+  const firstPath = useRef<string | null>(pathname);
+  if (firstPath.current !== null && firstPath.current !== pathname) firstPath.current = null;
+  const animate = firstPath.current === null;
+  const direction = pathname === '/quiz' ? styles.fromRight : styles.fromLeft;
+  return (
+    <div className={styles.viewport}>
+      <div
+        key={pathname}
+        className={animate ? `${styles.page} ${direction}` : styles.page}
+        style={springStyle}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { getAccessToken } from '../../features/auth/session.ts';
+
+/** Spec §2 guard: a spinner while the token is checked; no token (or a failed check) → /login. */
+export function RequireSession() {
+  const [state, setState] = useState<'checking' | 'signed-in' | 'signed-out'>('checking');
+  useEffect(() => {
+    let live = true;
+    getAccessToken().then(
+      (token) => live && setState(token ? 'signed-in' : 'signed-out'),
+      () => live && setState('signed-out'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (state === 'checking') return <Spinner label="Checking your sign-in..." showLabel={false} />;
+  if (state === 'signed-out') return <Navigate to="/login" replace />;
+  return <Outlet />;
+}

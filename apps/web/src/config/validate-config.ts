@@ -1,0 +1,55 @@
+export interface AppConfig {
+  productName: string;
+  spotifyClientId: string;
+  spotifyAccountsUrl: string;
+  spotifyApiUrl: string;
+  backendUrl: string;
+  anonKey: string;
+}
+
+export const DEFAULT_PRODUCT_NAME = 'Heavy Rotation';
+
+function isUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks /app-config.json with the rules of spec §5. Throws 'Environment configuration error: …'
+ * listing every problem, which the error screens show as 'Configuration Error'.
+ */
+export function validateConfig(raw: unknown): AppConfig {
+  const input = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const problems: string[] = [];
+  const clientId = input.spotifyClientId;
+  if (typeof clientId !== 'string' || clientId.length < 1) problems.push('Spotify Client ID is required');
+  if (!isUrl(input.backendUrl)) problems.push('Supabase URL must be a valid URL');
+  const anonKey = input.anonKey;
+  if (typeof anonKey !== 'string' || anonKey.length < 20) {
+    problems.push('Supabase anonymous key must be at least 20 characters');
+  }
+  if (!isUrl(input.spotifyAccountsUrl)) problems.push('Spotify accounts URL must be a valid URL');
+  if (!isUrl(input.spotifyApiUrl)) problems.push('Spotify API URL must be a valid URL');
+  if (problems.length > 0) throw new Error(`Environment configuration error: ${problems.join('; ')}`);
+  const productName =
+    typeof input.productName === 'string' && input.productName.trim()
+      ? input.productName.trim()
+      : DEFAULT_PRODUCT_NAME;
+  return {
+    productName,
+    spotifyClientId: clientId as string,
+    spotifyAccountsUrl: input.spotifyAccountsUrl as string,
+    spotifyApiUrl: input.spotifyApiUrl as string,
+    backendUrl: input.backendUrl as string,
+    anonKey: anonKey as string,
+  };
+}
+
+export function isConfigurationError(error: unknown): boolean {
+  return error instanceof Error && /environment configuration error/i.test(error.message);
+}

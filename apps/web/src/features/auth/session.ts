@@ -1,0 +1,123 @@
+import { refreshAccessToken, SpotifyAuthError } from '@heavy-rotation/spotify';
+import { loadConfig } from '../../config/app-config.ts';
+import { RETRY, withRetry } from '../../lib/retry.ts';
+import { KEYS } from '../../lib/session.ts';
+import { storageAvailable } from '../../lib/storage.ts';
+import { clearSignInData, expiresSoon, readTokens, storeTokens } from './tokens.ts';
+
+const LOCK_NAME = 'heavy-rotation:token-refresh';
+type SignedOutListener = () => void;
+const listeners = new Set<SignedOutListener>();
+let signedOutAnnounced = false;
+let inFlight: Promise<string | null> | null = null;
+
+/** Tells the app the listener was signed out (once per sign-out, so no redirect loops). */
+function announceSignedOut(): void {
+  if (signedOutAnnounced) return;
+  signedOutAnnounced = true;
+  for (const listener of listeners) listener();
+}
+
+export function onSignedOut(listener: SignedOutListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called after a fresh sign-in so a later sign-out is announced again. */
+export function markSignedIn(): void {
+  signedOutAnnounced = false;
+}
+
+/** False when the browser keeps nothing: the session then lives only as long as this tab. */
+export function sessionPersists(): boolean {
+  return storageAvailable();
+}
+
+export function hasStoredSession(): boolean {
+  return readTokens().accessToken !== null;
+}
+
+/** Another tab signed out (or reset): follow it. */
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if ((event.key === null || event.key === KEYS.accessToken) && !readTokens().accessToken)
+      announceSignedOut();
+  });
+}
+
+function withTabLock(run: () => Promise<string | null>): Promise<string | null> {
+  // Web Locks make every tab of this origin take turns, so one refresh token is used exactly once.
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    // The DOM typings wrap the callback's promise once more; .then flattens it back.
+    return navigator.locks.request(LOCK_NAME, run).then((token) => token);
+  }
+  return run();
+}
+
+function isRejection(error: unknown): boolean {
+  return error instanceof SpotifyAuthError && error.status >= 400 && error.status < 500;
+}
+
+async function refreshInLock(staleToken: string | null): Promise<string | null> {
+  // Re-read inside the lock: another tab may have rotated the tokens while we waited.
+  const stored = readTokens();
+  if (!stored.refreshToken) {
+    if (stored.accessToken) clearSignInData();
+    announceSignedOut();
+    return null;
+  }
+  if (stored.accessToken && stored.accessToken !== staleToken && !expiresSoon(stored))
+    return stored.accessToken;
+  const config = await loadConfig();
+  try {
+    const tokens = await withRetry(
+      () =>
+        refreshAccessToken({
+          clientId: config.spotifyClientId,
+          accountsUrl: config.spotifyAccountsUrl,
+          refreshToken: stored.refreshToken as string,
+        }),
+      { ...RETRY.tokenRefresh, shouldRetry: (error) => !isRejection(error) },
+    );
+    storeTokens(tokens);
+    return tokens.access_token;
+  } catch (error) {
+    if (isRejection(error)) {
+      // invalid_grant and friends: this sign-in is over.
+      console.warn('Failed to refresh token');
+      clearSignInData();
+      announceSignedOut();
+      return null;
+    }
+    // Network or provider trouble: keep the sign-in; an unexpired token still works.
+    console.warn('Failed to refresh token');
+    return stored.accessToken && stored.expiresAt > Date.now() ? stored.accessToken : null;
+  }
+}
+
+function refreshOnce(staleToken: string | null): Promise<string | null> {
+  inFlight ??= withTabLock(() => refreshInLock(staleToken)).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+/** A valid access token, refreshed when 2 minutes or less remain; null when signed out. */
+export async function getAccessToken(): Promise<string | null> {
+  if (inFlight) return inFlight;
+  const stored = readTokens();
+  if (!stored.accessToken) return null;
+  if (!expiresSoon(stored)) return stored.accessToken;
+  return refreshOnce(stored.accessToken);
+}
+
+/** After a 401 with `staleToken`: one refresh (shared by every caller and tab), or null when signed out. */
+export function refreshAfterUnauthorized(staleToken: string | null): Promise<string | null> {
+  return refreshOnce(staleToken);
+}
+
+/** Ends the session locally and tells the app (sign-in data, artist and welcome caches cleared). */
+export function endSession(): void {
+  clearSignInData();
+  announceSignedOut();
+}

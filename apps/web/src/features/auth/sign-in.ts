@@ -1,0 +1,75 @@
+import { createClient, exchangeCode, getCurrentUserProfile, SpotifyApiError } from '@heavy-rotation/spotify';
+import { loadConfig } from '../../config/app-config.ts';
+import { KEYS, redirectUri } from '../../lib/session.ts';
+import { readString, removeKey, writeString } from '../../lib/storage.ts';
+import { markSignedIn } from './session.ts';
+import { storeTokens } from './tokens.ts';
+
+export const CONNECT_ERROR = "There was an issue connecting to Spotify. Let's try that again.";
+export const CANCELLED_ERROR = 'You cancelled connecting to Spotify. Connect again whenever you like.';
+
+export interface CallbackParams {
+  code: string | null;
+  state: string | null;
+  error: string | null;
+}
+
+// Codes are single-use: StrictMode's second effect run must share the first exchange.
+const exchanges = new Map<string, Promise<void>>();
+
+async function storeProfile(accessToken: string, apiUrl: string): Promise<void> {
+  try {
+    const client = createClient({ baseUrl: apiUrl, getAccessToken: () => accessToken });
+    const user = await getCurrentUserProfile(client);
+    if (typeof user.id !== 'string') throw new Error('Failed to fetch Spotify user: invalid reply');
+    writeString(KEYS.userId, user.id);
+    if (typeof user.email === 'string') writeString(KEYS.userEmail, user.email);
+    if (typeof user.display_name === 'string') writeString(KEYS.userDisplayName, user.display_name);
+  } catch (error) {
+    // Spec §4: a profile failure is only logged; the listener is signed in anyway.
+    const status = error instanceof SpotifyApiError ? error.status : 0;
+    console.warn(`Failed to fetch Spotify user: ${status}`);
+  }
+}
+
+async function exchange(code: string, verifier: string): Promise<void> {
+  const config = await loadConfig();
+  let tokens: Awaited<ReturnType<typeof exchangeCode>>;
+  try {
+    tokens = await exchangeCode({
+      clientId: config.spotifyClientId,
+      accountsUrl: config.spotifyAccountsUrl,
+      code,
+      codeVerifier: verifier,
+      redirectUri: redirectUri(),
+    });
+  } catch {
+    throw new Error('Failed to exchange code for tokens');
+  }
+  storeTokens(tokens);
+  removeKey(KEYS.verifier);
+  removeKey(KEYS.state);
+  removeKey(KEYS.welcomeCache);
+  markSignedIn();
+  await storeProfile(tokens.access_token, config.spotifyApiUrl);
+}
+
+/**
+ * Finishes sign-in on /callback: checks code and state against the stored PKCE values, exchanges the
+ * code, stores the tokens and the profile. Throws with the text the callback screen shows.
+ */
+export function completeSignIn(params: CallbackParams): Promise<void> {
+  if (params.error) {
+    return Promise.reject(new Error(params.error === 'access_denied' ? CANCELLED_ERROR : CONNECT_ERROR));
+  }
+  const pending = params.code ? exchanges.get(params.code) : undefined;
+  if (pending) return pending;
+  const storedState = readString(KEYS.state);
+  if (!params.code || !storedState || params.state !== storedState)
+    return Promise.reject(new Error(CONNECT_ERROR));
+  const verifier = readString(KEYS.verifier);
+  if (!verifier) return Promise.reject(new Error('PKCE code verifier or state not found'));
+  const run = exchange(params.code, verifier);
+  exchanges.set(params.code, run);
+  return run;
+}

@@ -1,0 +1,34 @@
+import { KEYS, spotifyUrlKey } from '../../lib/session.ts';
+import { removeKey, removeKeysWhere } from '../../lib/storage.ts';
+import { useQuizMessages } from '../../stores/quiz-messages.ts';
+import { useRevealedArtists } from '../../stores/revealed-artists.ts';
+import { endSession } from './session.ts';
+
+/** Log out (spec §4): session cleared, welcome_shown removed, messages reset, then /login even on failure. */
+export function logout(navigate: (path: string) => void): void {
+  try {
+    removeKey(KEYS.welcomeShown);
+    useQuizMessages.getState().reset();
+    endSession();
+  } catch (error) {
+    console.warn('Log out did not finish cleanly', error instanceof Error ? error.message : '');
+  }
+  navigate('/login');
+}
+
+/** Reset app: every piece of app data goes, progress included; a failure still lands on /login. */
+export function resetApp(navigate: (path: string) => void): void {
+  try {
+    useRevealedArtists.getState().reset();
+    useQuizMessages.getState().reset();
+    removeKey(KEYS.welcomeShown);
+    removeKey(KEYS.revealed);
+    removeKey(KEYS.quizMessages);
+    const linkPrefix = spotifyUrlKey('');
+    removeKeysWhere((key) => key.startsWith(linkPrefix));
+    endSession();
+    navigate('/login');
+  } catch {
+    window.location.assign('/login');
+  }
+}

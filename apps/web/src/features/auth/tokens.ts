@@ -1,0 +1,40 @@
+import type { TokenSet } from '@heavy-rotation/spotify';
+import { clearArtistCaches } from '../../lib/artists-cache.ts';
+import { KEYS, SIGN_IN_KEYS } from '../../lib/session.ts';
+import { readString, removeKey, writeString } from '../../lib/storage.ts';
+
+/** Refresh when this little time (or less) remains. */
+export const REFRESH_MARGIN_MS = 2 * 60 * 1000;
+
+export interface StoredTokens {
+  accessToken: string | null;
+  refreshToken: string | null;
+  /** Epoch ms; 0 when unknown. */
+  expiresAt: number;
+}
+
+export function readTokens(): StoredTokens {
+  const expiry = Number(readString(KEYS.expiry));
+  return {
+    accessToken: readString(KEYS.accessToken) || null,
+    refreshToken: readString(KEYS.refreshToken) || null,
+    expiresAt: Number.isFinite(expiry) ? expiry : 0,
+  };
+}
+
+export function expiresSoon(tokens: StoredTokens, now = Date.now()): boolean {
+  return tokens.expiresAt - now <= REFRESH_MARGIN_MS;
+}
+
+export function storeTokens(tokens: TokenSet, now = Date.now()): void {
+  writeString(KEYS.accessToken, tokens.access_token);
+  if (tokens.refresh_token) writeString(KEYS.refreshToken, tokens.refresh_token);
+  writeString(KEYS.expiry, String(now + tokens.expires_in * 1000));
+}
+
+/** Spec §4: sign-in data, the artist caches and the welcome cache go. */
+export function clearSignInData(): void {
+  for (const key of SIGN_IN_KEYS) removeKey(key);
+  removeKey(KEYS.welcomeCache);
+  clearArtistCaches();
+}

@@ -1,0 +1,77 @@
+import type { Artist } from '@heavy-rotation/spotify';
+import type { CSSProperties } from 'react';
+import { rowColor, rowWidth } from '../gradient.ts';
+import styles from './artist-row.module.css';
+
+interface RowFrameProps {
+  index: number;
+  shine?: boolean;
+}
+
+function frameStyle(index: number): CSSProperties {
+  return { '--row-color': rowColor(index), maxWidth: `${rowWidth(index)}px` } as CSSProperties;
+}
+
+export function RevealedRow({
+  artist,
+  index,
+  imageUrl,
+  shine,
+  onOpen,
+}: RowFrameProps & { artist: Artist; imageUrl: string | undefined; onOpen: () => void }) {
+  return (
+    <li className={styles.item}>
+      <button
+        type="button"
+        className={`${styles.row} ${shine ? styles.shine : ''}`}
+        style={frameStyle(index)}
+        onClick={onOpen}
+      >
+        <span className={styles.rank}>{index + 1}</span>
+        <span className={styles.art}>
+          {imageUrl ? (
+            <img
+              src={imageUrl}
+              alt=""
+              width={56}
+              height={56}
+              decoding="async"
+              onError={() => console.warn(`Image failed to load for rank ${index + 1}`)}
+            />
+          ) : null}
+        </span>
+        <span className={styles.name}>{artist.name}</span>
+      </button>
+    </li>
+  );
+}
+
+// Fixed per-rank filler so the blur says nothing about the hidden name's length.
+const FILLERS = ['Xxxxx Xxxxxxx', 'Xxxxxxxxx', 'Xxx Xxxxxxxxxx', 'Xxxxxxx Xxx', 'Xxxxxxxxxxx'];
+
+/** DESIGN.md §3.5: a locked row carries no name and no image, only our placeholder art. */
+export function LockedRow({ index, onOpen }: RowFrameProps & { onOpen: () => void }) {
+  return (
+    <li className={styles.item}>
+      <button
+        type="button"
+        className={`${styles.row} ${styles.locked}`}
+        style={frameStyle(index)}
+        onClick={onOpen}
+        aria-label={`Locked artist, rank ${index + 1}`}
+      >
+        <span className={styles.rank} aria-hidden="true">
+          {index + 1}
+        </span>
+        <span className={`${styles.art} ${styles.placeholderArt}`} aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">
+            <path d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z" />
+          </svg>
+        </span>
+        <span className={`${styles.name} ${styles.filler}`} aria-hidden="true">
+          {FILLERS[index % FILLERS.length]}
+        </span>
+      </button>
+    </li>
+  );
+}

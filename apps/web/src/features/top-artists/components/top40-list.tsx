@@ -1,0 +1,43 @@
+import type { Artist } from '@heavy-rotation/spotify';
+import { useImageQueue } from '../use-image-queue.ts';
+import { LockedRow, RevealedRow } from './artist-row.tsx';
+import styles from './top40-list.module.css';
+
+export interface Top40ListProps {
+  artists: Artist[];
+  revealed: number[];
+  /** Plays the shine on the lowest revealed row. */
+  shine: boolean;
+  onOpenRevealed: (index: number) => void;
+  onOpenLocked: (index: number) => void;
+}
+
+/** Rows 1-40: revealed rows with name and image, locked rows with placeholders only. */
+export function Top40List({ artists, revealed, shine, onOpenRevealed, onOpenLocked }: Top40ListProps) {
+  const images = useImageQueue(artists, revealed);
+  const shown = new Set(revealed);
+  const shineIndex = artists.findIndex((_, i) => shown.has(i));
+  return (
+    <ol className={styles.list} aria-label="Your top artists">
+      {artists.map((artist, index) =>
+        shown.has(index) ? (
+          <RevealedRow
+            key={artist.id}
+            artist={artist}
+            index={index}
+            imageUrl={images.get(index)}
+            shine={shine && index === shineIndex}
+            onOpen={() => onOpenRevealed(index)}
+          />
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a locked row's only identity is its rank.
+          <LockedRow key={`locked-${index + 1}`} index={index} onOpen={() => onOpenLocked(index)} />
+        ),
+      )}
+    </ol>
+  );
+}
+
+export function fewerThan40Text(count: number): string {
+  return `These are all your top ${count} artists in the past month. Once you've listened to more tunes, come back to see your full top 40.`;
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { TopArtistsErrorKind } from '../describe-error.ts';
+import styles from './top40-status.module.css';
+
+export function Top40Loading() {
+  return <Spinner label="Loading your top artists..." />;
+}
+
+/** The error state: the text, 'Try Again', and for listeners off the allow list a way onto it. */
+export function Top40Error({
+  message,
+  kind,
+  onRetry,
+}: {
+  message: string;
+  kind: TopArtistsErrorKind | null;
+  onRetry: () => void;
+}) {
+  return (
+    <div className={styles.wrap}>
+      <p className={styles.message} role="alert">
+        {message}
+      </p>
+      {kind === 'guest' ? (
+        <p className={styles.hint}>
+          Access is limited while we grow. <Link to="/signup">Join the waitlist</Link> and we'll email you
+          when there's room.
+        </p>
+      ) : null}
+      <button type="button" className={styles.retry} onClick={onRetry}>
+        Try Again
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { type Artist, createClient, getMyTopArtists } from '@heavy-rotation/spotify';
+import { loadConfig } from '../../config/app-config.ts';
+import {
+  anyMemory,
+  anyPersisted,
+  freshMemory,
+  freshPersisted,
+  saveArtists,
+} from '../../lib/artists-cache.ts';
+import { RETRY } from '../../lib/retry.ts';
+import { tokenSource } from '../../lib/token-source.ts';
+
+export const TOP_LIST_SIZE = 40;
+/** Provider waits longer than this are not waited out in the page: the listener is told instead. */
+const MAX_RETRY_AFTER_S = 10;
+
+// Never two identical provider calls in flight (StrictMode runs effects twice).
+let inFlight: Promise<Artist[]> | null = null;
+
+function validArtists(items: unknown): Artist[] {
+  if (!Array.isArray(items)) return [];
+  return items.filter(
+    (a): a is Artist =>
+      typeof a === 'object' && a !== null && typeof a.id === 'string' && typeof a.name === 'string',
+  );
+}
+
+async function fetchFromProvider(): Promise<Artist[]> {
+  const config = await loadConfig();
+  const tokens = tokenSource();
+  let token = await tokens.getAccessToken();
+  if (!token) throw new Error('No access token');
+  const client = createClient({
+    baseUrl: config.spotifyApiUrl,
+    getAccessToken: () => token ?? '',
+    // Spec §4: on a 401 refresh once and retry.
+    onUnauthorized: async () => {
+      token = await tokens.refreshAfterUnauthorized(token);
+    },
+    retry: {
+      limit: RETRY.topArtists.retries,
+      delayMs: RETRY.topArtists.baseDelayMs,
+      maxRetryAfter: MAX_RETRY_AFTER_S,
+    },
+  });
+  const page = await getMyTopArtists(client, { limit: 50, time_range: 'short_term' });
+  const artists = validArtists(page?.items).slice(0, TOP_LIST_SIZE);
+  if (artists.length === 0) throw new Error('No artists found');
+  saveArtists(config.productName, artists);
+  return artists;
+}
+
+/**
+ * Spec §4 "Top artists fetch": unless forced, a persisted cache under 2 h, then a memory copy under
+ * 5 min; else the provider (first 40 of 50). On any error: the persisted cache, then the stale memory
+ * copy, else the error.
+ */
+export async function fetchTopArtists(options: { force?: boolean } = {}): Promise<Artist[]> {
+  const config = await loadConfig();
+  if (!options.force) {
+    const cached = freshPersisted(config.productName) ?? freshMemory();
+    if (cached) return cached;
+  }
+  inFlight ??= fetchFromProvider().finally(() => {
+    inFlight = null;
+  });
+  try {
+    return await inFlight;
+  } catch (error) {
+    const fallback = anyPersisted(config.productName) ?? anyMemory();
+    if (fallback) return fallback;
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+import type { Artist } from '@heavy-rotation/spotify';
+import { artistsCacheKey } from './session.ts';
+import { readJson, removeKeysWhere, writeJson } from './storage.ts';
+
+/** Persisted cache lifetime (spec §9). */
+export const PERSISTED_TTL_MS = 2 * 60 * 60 * 1000;
+/** In-memory copy lifetime (spec §9). */
+export const MEMORY_TTL_MS = 5 * 60 * 1000;
+
+interface CacheEntry {
+  data: Artist[];
+  timestamp: number;
+}
+
+let memory: CacheEntry | undefined;
+
+function isArtist(value: unknown): value is Artist {
+  const a = value as Partial<Artist> | null;
+  return typeof a === 'object' && a !== null && typeof a.id === 'string' && typeof a.name === 'string';
+}
+
+function readPersisted(productName: string): CacheEntry | null {
+  const entry = readJson<Partial<CacheEntry>>(artistsCacheKey(productName));
+  if (!entry || !Array.isArray(entry.data) || typeof entry.timestamp !== 'number') return null;
+  const data = entry.data.filter(isArtist);
+  return data.length > 0 ? { data, timestamp: entry.timestamp } : null;
+}
+
+/** The persisted list when it is younger than 2 hours. */
+export function freshPersisted(productName: string, now = Date.now()): Artist[] | null {
+  const entry = readPersisted(productName);
+  return entry && now - entry.timestamp < PERSISTED_TTL_MS ? entry.data : null;
+}
+
+/** The persisted list of any age: the fallback when the provider fails. */
+export function anyPersisted(productName: string): Artist[] | null {
+  return readPersisted(productName)?.data ?? null;
+}
+
+export function freshMemory(now = Date.now()): Artist[] | null {
+  return memory && now - memory.timestamp < MEMORY_TTL_MS ? memory.data : null;
+}
+
+export function anyMemory(): Artist[] | null {
+  return memory?.data ?? null;
+}
+
+export function saveArtists(productName: string, data: Artist[], now = Date.now()): void {
+  memory = { data, timestamp: now };
+  writeJson(artistsCacheKey(productName), memory);
+}
+
+/** Forgets every artist list, persisted (any product name) and in memory. */
+export function clearArtistCaches(): void {
+  memory = undefined;
+  removeKeysWhere((key) => key.endsWith('::artists'));
+}
