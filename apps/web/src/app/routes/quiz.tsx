@@ -1,7 +1,49 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { getAccessToken } from '../../features/auth/session.ts';
+import { generateMissingMessages, messageFor } from '../../features/messages/generate-messages.ts';
+import { QuizScreen } from '../../features/quiz/components/quiz-screen.tsx';
+import { Top40Error } from '../../features/top-artists/components/top40-status.tsx';
+import { useTopArtists } from '../../features/top-artists/use-top-artists.ts';
+import { useQuizMessages } from '../../stores/quiz-messages.ts';
+import { useRevealedArtists } from '../../stores/revealed-artists.ts';
+
+const RankedListCard = lazy(() =>
+  import('../../features/list-card/components/ranked-list-card.tsx').then((m) => ({
+    default: m.RankedListCard,
+  })),
+);
+
+/** /quiz: the quiz over the listener's list, its messages, and the whole-list share when all are found. */
 export function QuizRoute() {
+  const { status, artists, error, errorKind, retry } = useTopArtists();
+  const messages = useQuizMessages((s) => s.messages);
+  const revealed = useRevealedArtists((s) => s.revealed);
+  const [sharing, setSharing] = useState(false);
+  const messageOf = useCallback((name: string) => messageFor(name, messages), [messages]);
+
+  // Someone who lands here directly still gets their success lines.
+  useEffect(() => {
+    if (status !== 'ready') return;
+    const controller = new AbortController();
+    generateMissingMessages(
+      artists.map((a) => a.name),
+      { signal: controller.signal, getAccessToken },
+    ).catch(() => undefined);
+    return () => controller.abort();
+  }, [status, artists]);
+
+  if (status === 'loading') return <Spinner label="Loading quiz..." />;
+  if (status === 'error')
+    return <Top40Error message={error ?? 'No artists found'} kind={errorKind} onRetry={retry} />;
   return (
-    <main>
-      <h1>Quiz</h1>
-    </main>
+    <>
+      <QuizScreen artists={artists} messageOf={messageOf} onShareList={() => setSharing(true)} />
+      {sharing ? (
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <RankedListCard artists={artists} revealed={revealed} onClose={() => setSharing(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,15 +1,83 @@
+import { BackendError, callBackend } from '../../lib/backend.ts';
+import { RETRY, withRetry } from '../../lib/retry.ts';
+import { KEYS } from '../../lib/session.ts';
+import { readString } from '../../lib/storage.ts';
+import { useQuizMessages } from '../../stores/quiz-messages.ts';
+import { runInBatches } from './batches.ts';
+import { builtInMessage } from './match-message.ts';
+import { parseSuccessReply } from './success-reply.ts';
+
 export const DEFAULT_MESSAGE = "You don't miss a beat.";
 
 /** The success message of an artist: stored, else built-in, else the default. */
 export function messageFor(artistName: string, messages: Record<string, string>): string {
-  return messages[artistName] ?? DEFAULT_MESSAGE;
+  return (
+    (Object.hasOwn(messages, artistName) && messages[artistName]) ||
+    builtInMessage(artistName) ||
+    DEFAULT_MESSAGE
+  );
+}
+
+export interface GenerateOptions {
+  signal?: AbortSignal;
+  /** Manual retry: ask the server again for every artist without a built-in line. */
+  regenerate?: boolean;
+  /** The user's access token (defaults to the stored one). */
+  getAccessToken?: () => Promise<string | null>;
+}
+
+// Artists whose batch is on its way, so a second caller (a remount, a retry) does not ask twice.
+const pending = new Set<string>();
+
+async function sendBatch(artistNames: string[], options: GenerateOptions): Promise<Record<string, string>> {
+  const accessToken = await (options.getAccessToken?.() ?? readString(KEYS.accessToken));
+  const body = await withRetry(
+    () =>
+      callBackend<unknown>('/functions/v1/generate-success-message', {
+        body: { artistNames },
+        accessToken,
+        signal: options.signal,
+      }),
+    {
+      ...RETRY.successMessages,
+      signal: options.signal,
+      // A refused request (bad input, signed out) will be refused again; server trouble may pass.
+      shouldRetry: (error) => !(error instanceof BackendError && error.status < 500 && error.status !== 429),
+    },
+  );
+  return parseSuccessReply(body);
 }
 
 /**
  * Fills the quiz-messages store for artists without a message: built-in table first, the rest from
- * generate-success-message in batches of 10, 500 ms apart. `regenerate` refetches every artist.
+ * generate-success-message in batches of 10, 500 ms apart. A failed batch gives each of its artists
+ * the default message. `regenerate` asks again for every artist without a built-in line.
  */
 export async function generateMissingMessages(
-  _artistNames: string[],
-  _options: { signal?: AbortSignal; regenerate?: boolean } = {},
-): Promise<void> {}
+  artistNames: string[],
+  options: GenerateOptions = {},
+): Promise<void> {
+  const store = useQuizMessages.getState();
+  const builtIn: Record<string, string> = {};
+  const ask: string[] = [];
+  for (const name of new Set(artistNames)) {
+    const line = builtInMessage(name);
+    if (line) {
+      if (store.messages[name] !== line) builtIn[name] = line;
+    } else if ((options.regenerate || !Object.hasOwn(store.messages, name)) && !pending.has(name)) {
+      ask.push(name);
+    }
+  }
+  if (Object.keys(builtIn).length > 0) store.mergeMessages(builtIn);
+  for (const name of ask) pending.add(name);
+  try {
+    await runInBatches(ask, {
+      signal: options.signal,
+      send: (batch) => sendBatch(batch, options),
+      onBatch: (messages) => useQuizMessages.getState().mergeMessages(messages),
+      fallback: DEFAULT_MESSAGE,
+    });
+  } finally {
+    for (const name of ask) pending.delete(name);
+  }
+}

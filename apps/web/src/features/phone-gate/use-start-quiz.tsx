@@ -1,8 +1,83 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { track } from '../../lib/analytics.ts';
+import { KEYS } from '../../lib/session.ts';
+import { readString } from '../../lib/storage.ts';
+import { ErrorToast } from './components/error-toast.tsx';
+import { currentUser, saveErrorText, smsGateEnabled, subscribePhone, userHasPhone } from './gate-api.ts';
+
+// The sheet (and libphonenumber's metadata) loads only when someone actually needs it.
+const PhoneSheet = lazy(async () => ({ default: (await import('./components/phone-sheet.tsx')).PhoneSheet }));
+
+export const TOAST_MS = 3000;
+
+// Users known to have a phone in this page's life: a saved number skips the checks next time.
+const withPhone = new Set<string>();
+
+export interface StartQuizOptions {
+  getAccessToken?: () => Promise<string | null>;
+}
 
 /** The quiz button's flow: the phone gate when the SMS gate is on and the user has no phone, else /quiz. */
-export function useStartQuiz(): { startQuiz: () => void; gate: ReactNode } {
+export function useStartQuiz(options: StartQuizOptions = {}): { startQuiz: () => void; gate: ReactNode } {
   const navigate = useNavigate();
-  return { startQuiz: () => navigate('/quiz'), gate: null };
+  const [open, setOpen] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+  const checking = useRef(false);
+  const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const getToken = options.getAccessToken ?? (async () => readString(KEYS.accessToken));
+
+  const startQuiz = useCallback(async () => {
+    if (checking.current) return;
+    checking.current = true;
+    try {
+      const token = await getToken();
+      if (!(await smsGateEnabled())) return navigate('/quiz');
+      const user = await currentUser(token);
+      if (user && (withPhone.has(user.id) || (await userHasPhone(user.id, token)))) return navigate('/quiz');
+      setOpen(true);
+      track({ name: 'sms_gate_view' });
+    } finally {
+      checking.current = false;
+    }
+  }, [getToken, navigate]);
+
+  const save = async (e164: string) => {
+    const token = await getToken();
+    const user = await currentUser(token);
+    if (!user) throw new Error('Spotify user not found');
+    await subscribePhone(user, e164, token);
+    withPhone.add(user.id);
+    track({
+      name: 'sms_phone_submitted',
+      phone_country: (await import('./phone-validation.ts')).phoneCountry(e164),
+    });
+  };
+
+  const showError = (error: unknown) => {
+    clearTimeout(toastTimer.current);
+    setToast(saveErrorText(error));
+    toastTimer.current = setTimeout(() => setToast(null), TOAST_MS);
+  };
+
+  const gate = (
+    <>
+      {open ? (
+        <Suspense fallback={null}>
+          <PhoneSheet
+            open={open}
+            onSave={save}
+            onSaved={() => {
+              setOpen(false);
+              navigate('/quiz');
+            }}
+            onError={showError}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+      {toast ? <ErrorToast message={toast} /> : null}
+    </>
+  );
+  return { startQuiz: () => void startQuiz(), gate };
 }

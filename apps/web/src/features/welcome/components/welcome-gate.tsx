@@ -1,4 +1,13 @@
 import type { Artist } from '@heavy-rotation/spotify';
+import { lazy, Suspense, useState } from 'react';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { KEYS } from '../../../lib/session.ts';
+import { readString, writeString } from '../../../lib/storage.ts';
+import styles from './welcome-overlay.module.css';
+
+const WelcomeOverlay = lazy(async () => ({
+  default: (await import('./welcome-overlay.tsx')).WelcomeOverlay,
+}));
 
 export interface WelcomeGateProps {
   artists: Artist[];
@@ -8,6 +17,23 @@ export interface WelcomeGateProps {
 }
 
 /** The welcome overlay on `/`: shown while `welcome_shown` is unset or on request. */
-export function WelcomeGate(_props: WelcomeGateProps) {
-  return null;
+export function WelcomeGate({ artists, replay = false, onReplayDone }: WelcomeGateProps) {
+  const [shown, setShown] = useState(() => readString(KEYS.welcomeShown) !== null);
+  if ((shown && !replay) || artists.length === 0) return null;
+  const complete = () => {
+    writeString(KEYS.welcomeShown, 'true');
+    setShown(true);
+    onReplayDone?.();
+  };
+  return (
+    <Suspense
+      fallback={
+        <div className={styles.backdrop}>
+          <Spinner label="Loading welcome..." />
+        </div>
+      }
+    >
+      <WelcomeOverlay artistNames={artists.map((a) => a.name)} onComplete={complete} />
+    </Suspense>
+  );
 }

@@ -1,0 +1,29 @@
+import styles from './celebration.module.css';
+
+export interface CelebrationProps {
+  total: number;
+  onShare: () => void;
+}
+
+const CONFETTI = Array.from({ length: 18 }, (_, i) => i);
+
+/** Every rank unlocked: the party, and the share action for the whole list. */
+export function Celebration({ total, onShare }: CelebrationProps) {
+  return (
+    <section className={styles.card} aria-labelledby="celebration-title">
+      <div className={styles.confetti} aria-hidden="true">
+        {CONFETTI.map((i) => (
+          <span key={i} style={{ left: `${(i * 53) % 100}%`, animationDelay: `${(i % 6) * 0.15}s` }} />
+        ))}
+      </div>
+      <p className={styles.kicker}>All {total} unlocked</p>
+      <h2 className={styles.title} id="celebration-title" tabIndex={-1}>
+        You know your top {total} by heart!
+      </h2>
+      <p className={styles.text}>Every artist found. Show the world what's been on heavy rotation.</p>
+      <button type="button" className={styles.share} onClick={onShare}>
+        Share my list
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
+import { firstLetterHint, letterPatternHint } from '../judge.ts';
+import styles from './hint-sheet.module.css';
+
+export interface HintSheetProps {
+  /** The locked rank asked about (0-based), or null when closed. */
+  index: number | null;
+  name: string;
+  /** Hints shown so far for this rank: 1 first letter, 2 letter pattern. */
+  level: number;
+  onMore: () => void;
+  onReveal: () => void;
+  onClose: () => void;
+}
+
+/** The hint ladder for one locked rank: first letter, then letter pattern, then "Reveal it". */
+export function HintSheet({ index, name, level, onMore, onReveal, onClose }: HintSheetProps) {
+  const open = index !== null;
+  return (
+    <BottomSheet
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={open ? `Stuck on #${index + 1}?` : 'Hints'}
+      closeLabel="Close hints"
+    >
+      {open ? (
+        <div className={styles.body}>
+          <p className={styles.hintLabel}>Starts with</p>
+          <p className={styles.letter}>{firstLetterHint(name)}</p>
+          {level >= 2 ? (
+            <>
+              <p className={styles.hintLabel}>Letter pattern</p>
+              <p className={styles.pattern}>{letterPatternHint(name)}</p>
+            </>
+          ) : null}
+          <div className={styles.actions}>
+            {level < 2 ? (
+              <button type="button" className={styles.more} onClick={onMore}>
+                Show the letter pattern
+              </button>
+            ) : (
+              <button type="button" className={styles.reveal} onClick={onReveal}>
+                Reveal it
+              </button>
+            )}
+            <button type="button" className={styles.keep} onClick={onClose}>
+              Keep guessing
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </BottomSheet>
+  );
+}

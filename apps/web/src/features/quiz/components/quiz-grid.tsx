@@ -1,0 +1,73 @@
+import type { Artist } from '@heavy-rotation/spotify';
+import type { CSSProperties } from 'react';
+import styles from './quiz-grid.module.css';
+import { rankColour } from './rank-colour.ts';
+
+export interface QuizGridProps {
+  artists: Artist[];
+  unlocked: Set<number>;
+  /** The rank that just unlocked, to play its reveal. */
+  fresh: number | null;
+  onLockedTap: (index: number) => void;
+}
+
+function imageOf(artist: Artist): string | undefined {
+  const images = [...(artist.images ?? [])].sort((a, b) => (a.width ?? 0) - (b.width ?? 0));
+  return (images.find((i) => (i.width ?? 0) >= 120) ?? images[images.length - 1])?.url;
+}
+
+/** The ranks: unlocked ones with name and picture, locked ones as our own placeholders only. */
+export function QuizGrid({ artists, unlocked, fresh, onLockedTap }: QuizGridProps) {
+  return (
+    <ol className={styles.grid} aria-label="Your ranks">
+      {artists.map((artist, index) => {
+        const rank = index + 1;
+        const colour = rankColour(index);
+        if (!unlocked.has(index)) {
+          return (
+            <li key={`locked-${rank}`} className={styles.cell}>
+              <button
+                type="button"
+                className={styles.locked}
+                style={{ '--rank': colour } as CSSProperties}
+                aria-label={`Locked artist, rank ${rank}`}
+                onClick={() => onLockedTap(index)}
+              >
+                <span className={styles.rank} aria-hidden="true">
+                  {rank}
+                </span>
+                <span className={styles.lock} aria-hidden="true">
+                  ?
+                </span>
+                <span className={styles.blur} aria-hidden="true">
+                  ••••• •••
+                </span>
+              </button>
+            </li>
+          );
+        }
+        const src = imageOf(artist);
+        return (
+          <li
+            key={artist.id}
+            className={index === fresh ? `${styles.cell} ${styles.fresh}` : styles.cell}
+            style={{ '--rank': colour } as CSSProperties}
+          >
+            <div className={styles.open}>
+              <span className={styles.rank}>
+                <span className="visually-hidden">Rank </span>
+                {rank}
+              </span>
+              {src ? (
+                <img className={styles.image} src={src} alt="" loading="lazy" width={120} height={120} />
+              ) : (
+                <span className={styles.image} aria-hidden="true" />
+              )}
+              <span className={styles.name}>{artist.name}</span>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Artist } from '@heavy-rotation/spotify';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useQuiz } from '../use-quiz.ts';
+import { Celebration } from './celebration.tsx';
+import { GuessForm } from './guess-form.tsx';
+import { GuessOutcome } from './guess-outcome.tsx';
+import { HintSheet } from './hint-sheet.tsx';
+import { QuizGrid } from './quiz-grid.tsx';
+import styles from './quiz-screen.module.css';
+
+export interface QuizScreenProps {
+  artists: Artist[];
+  /** The success line for an artist (composed by the route from the messages feature). */
+  messageOf: (artistName: string) => string;
+  onShareList: () => void;
+}
+
+/** The quiz: progress, the guess field and its outcome, the grid of ranks, hints, and the celebration. */
+export function QuizScreen({ artists, messageOf, onShareList }: QuizScreenProps) {
+  const names = useMemo(() => artists.map((a) => a.name), [artists]);
+  const quiz = useQuiz(names);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [hintIndex, setHintIndex] = useState<number | null>(null);
+  const [hintLevels, setHintLevels] = useState<Record<number, number>>({});
+  const fresh = quiz.result?.kind === 'unlocked' ? quiz.result.index : null;
+  const wasComplete = useRef(quiz.allUnlocked);
+
+  useEffect(() => {
+    if (quiz.allUnlocked && !wasComplete.current) document.getElementById('celebration-title')?.focus();
+    wasComplete.current = quiz.allUnlocked;
+  }, [quiz.allUnlocked]);
+
+  const closeHints = () => {
+    setHintIndex(null);
+    setTimeout(() => inputRef.current?.focus(), 0);
+  };
+  const openHints = (index: number) => {
+    setHintLevels((levels) => ({ ...levels, [index]: Math.max(levels[index] ?? 0, 1) }));
+    setHintIndex(index);
+  };
+
+  return (
+    <main className={styles.screen}>
+      <header className={styles.header}>
+        <Link to="/" className={styles.back}>
+          <span aria-hidden="true">←</span> My Top {quiz.total}
+        </Link>
+        <h1 className={styles.title}>Guess your top {quiz.total}</h1>
+        <p className={styles.progressText}>
+          {quiz.unlockedCount} of {quiz.total} unlocked
+        </p>
+        <div className={styles.bar} aria-hidden="true">
+          <span style={{ width: `${(quiz.unlockedCount / Math.max(quiz.total, 1)) * 100}%` }} />
+        </div>
+      </header>
+      {quiz.allUnlocked ? <Celebration total={quiz.total} onShare={onShareList} /> : null}
+      <div className={styles.play}>
+        {quiz.allUnlocked ? null : <GuessForm inputRef={inputRef} onGuess={quiz.guess} />}
+        <GuessOutcome
+          result={quiz.result}
+          message={quiz.result?.kind === 'unlocked' ? messageOf(quiz.result.name) : null}
+          misses={quiz.misses}
+        />
+      </div>
+      {quiz.allUnlocked ? null : <p className={styles.tip}>Stuck? Tap a locked rank for a hint.</p>}
+      <QuizGrid artists={artists} unlocked={quiz.unlocked} fresh={fresh} onLockedTap={openHints} />
+      <HintSheet
+        index={hintIndex}
+        name={hintIndex === null ? '' : (names[hintIndex] ?? '')}
+        level={hintIndex === null ? 0 : (hintLevels[hintIndex] ?? 1)}
+        onMore={() => hintIndex !== null && setHintLevels((l) => ({ ...l, [hintIndex]: 2 }))}
+        onReveal={() => {
+          if (hintIndex !== null) quiz.revealQuietly(hintIndex);
+          closeHints();
+        }}
+        onClose={closeHints}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,112 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { loadWelcome } from '../load-welcome.ts';
+import type { WelcomeMessage } from '../welcome-message.ts';
+import { useScrollLock } from './use-scroll-lock.ts';
+import styles from './welcome-overlay.module.css';
+
+const STEPS = [
+  { key: 'greeting', label: 'Welcome' },
+  { key: 'reflection', label: 'Your month in music' },
+  { key: 'teaser', label: 'Your quiz awaits' },
+] as const;
+
+export interface WelcomeOverlayProps {
+  artistNames: string[];
+  onComplete: () => void;
+}
+
+/** The three-step welcome (greeting, reflection, teaser) as a modal dialog. */
+export function WelcomeOverlay({ artistNames, onComplete }: WelcomeOverlayProps) {
+  useScrollLock();
+  const [message, setMessage] = useState<WelcomeMessage | null>(null);
+  const [step, setStep] = useState(0);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const namesKey = artistNames.join('\n');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    loadWelcome(namesKey.split('\n'), { signal: controller.signal }).then(setMessage, () => undefined);
+    return () => controller.abort();
+  }, [namesKey]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the button of each new step
+  useEffect(() => {
+    (nextRef.current ?? dialogRef.current)?.focus();
+  }, [message, step]);
+
+  const current = STEPS[step] ?? STEPS[0];
+  const last = step === STEPS.length - 1;
+
+  // Tab stays inside the dialog: the page behind it is out of reach while it shows.
+  const trapTab = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>('button:not(:disabled)')];
+    const first = focusable[0];
+    const end = focusable[focusable.length - 1];
+    if (!first || !end) return event.preventDefault();
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      end.focus();
+    } else if (!event.shiftKey && document.activeElement === end) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className={styles.backdrop}>
+      <div
+        ref={dialogRef}
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="welcome-title"
+        tabIndex={-1}
+        onKeyDown={trapTab}
+      >
+        {message ? (
+          <>
+            <p className={styles.kicker} id="welcome-title">
+              {current.label}
+            </p>
+            <p className={styles.body} aria-live="polite">
+              {message[current.key]}
+            </p>
+            <div className={styles.dots} aria-hidden="true">
+              {STEPS.map((s, i) => (
+                <span key={s.key} className={i === step ? styles.dotActive : styles.dot} />
+              ))}
+            </div>
+            <p className="visually-hidden">
+              Step {step + 1} of {STEPS.length}
+            </p>
+            <div className={styles.actions}>
+              {!last ? (
+                <button type="button" className={styles.skip} onClick={onComplete}>
+                  Skip
+                </button>
+              ) : null}
+              <button
+                ref={nextRef}
+                type="button"
+                className={styles.next}
+                onClick={() => (last ? onComplete() : setStep(step + 1))}
+              >
+                {last ? "Let's go" : 'Next'}
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className={styles.kicker} id="welcome-title">
+              Welcome
+            </p>
+            <Spinner label="Getting your welcome ready..." />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

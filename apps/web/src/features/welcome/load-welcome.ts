@@ -1,0 +1,43 @@
+import { callBackend } from '../../lib/backend.ts';
+import { RETRY, withRetry } from '../../lib/retry.ts';
+import { KEYS } from '../../lib/session.ts';
+import { readString } from '../../lib/storage.ts';
+import { readWelcomeCache, writeWelcomeCache } from './welcome-cache.ts';
+import { readWelcomeReply, type WelcomeMessage, welcomeTemplate } from './welcome-message.ts';
+
+export interface LoadWelcomeOptions {
+  signal?: AbortSignal;
+  getAccessToken?: () => Promise<string | null>;
+}
+
+/**
+ * The welcome for this list: the cache when valid, else the server (retried per the retry table), else the
+ * built-in template. Whatever is shown is cached.
+ */
+export async function loadWelcome(
+  artistNames: string[],
+  options: LoadWelcomeOptions = {},
+): Promise<WelcomeMessage> {
+  const cached = readWelcomeCache(artistNames);
+  if (cached) return cached;
+  let message: WelcomeMessage | null = null;
+  try {
+    const accessToken = await (options.getAccessToken?.() ?? readString(KEYS.accessToken));
+    const body = await withRetry(
+      () =>
+        callBackend<unknown>('/functions/v1/generate-welcome-message', {
+          body: { artists: artistNames },
+          accessToken,
+          signal: options.signal,
+        }),
+      { ...RETRY.welcomeMessage, signal: options.signal },
+    );
+    message = readWelcomeReply(body);
+  } catch {
+    // The template below stands in; the listener still gets a welcome.
+  }
+  if (options.signal?.aborted) throw options.signal.reason;
+  const result = message ?? welcomeTemplate(artistNames);
+  writeWelcomeCache(artistNames, result);
+  return result;
+}

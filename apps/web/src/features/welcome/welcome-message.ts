@@ -1,0 +1,33 @@
+export interface WelcomeMessage {
+  greeting: string;
+  reflection: string;
+  teaser: string;
+}
+
+/** A welcome reply counts only with all three parts as non-empty text (spec §5). */
+export function readWelcomeReply(body: unknown): WelcomeMessage | null {
+  const { greeting, reflection, teaser } = (body ?? {}) as Record<string, unknown>;
+  const parts = [greeting, reflection, teaser];
+  if (!parts.every((part) => typeof part === 'string' && part.trim())) return null;
+  return {
+    greeting: String(greeting).trim(),
+    reflection: String(reflection).trim(),
+    teaser: String(teaser).trim(),
+  };
+}
+
+function listNames(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? 'your favourites';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** The built-in welcome, used when the server fails or answers incompletely. Names the first three artists. */
+export function welcomeTemplate(artistNames: string[]): WelcomeMessage {
+  const firstThree = artistNames.slice(0, 3);
+  const count = Math.min(artistNames.length, 40);
+  return {
+    greeting: `Hey there! ${listNames(firstThree)} have been keeping you company lately.`,
+    reflection: `Your top ${count} is a snapshot of the last four weeks: the songs you came back to, again and again.`,
+    teaser: 'Ranks 4, 5 and 6 are out in the open. Guess the rest to unlock your whole list.',
+  };
+}
