@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 
-const PROSE = new Set([
+// `discriminator` goes too: openapi-typescript turns Spotify's mapping (type: "episode") into a
+// conflicting `type: "EpisodeObject"` member that makes episodes `never`; the unions stay usable without it.
+const DROPPED = new Set([
+  'discriminator',
   'description',
   'summary',
   'example',
@@ -22,7 +25,7 @@ function strip(value: unknown, fieldNames = false): unknown {
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
-        .filter(([key]) => fieldNames || !PROSE.has(key))
+        .filter(([key]) => fieldNames || !DROPPED.has(key))
         .map(([key, inner]) => [key, strip(inner, !fieldNames && key === 'properties')]),
     );
   }

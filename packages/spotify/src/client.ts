@@ -12,7 +12,8 @@ export interface RetryOptions {
 export interface ClientOptions {
   /** Web API base, e.g. `https://api.spotify.com/v1` (the default). */
   baseUrl?: string;
-  fetch?: (input: URL, init: RequestInit) => Promise<Response>;
+  /** Any fetch-like function: the global `fetch`, or e.g. an in-process app's `fetch`. */
+  fetch?: (input: URL, init: RequestInit) => Promise<Response> | Response;
   getAccessToken: () => string | Promise<string>;
   /** Called once on a 401; the request is then retried once with a fresh token. */
   onUnauthorized?: () => unknown;

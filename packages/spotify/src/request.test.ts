@@ -44,7 +44,11 @@ test('a listener the app does not admit gets a 403 SpotifyApiError', async () =>
 
 test('a fault body with error_description or plain text still gives a readable message', async () => {
   const { client, fault } = await setup();
-  await fault({ path: '/v1/me', status: 400, body: { error: 'invalid_request', error_description: 'Bad thing' } });
+  await fault({
+    path: '/v1/me',
+    status: 400,
+    body: { error: 'invalid_request', error_description: 'Bad thing' },
+  });
   await expect(getCurrentUserProfile(client)).rejects.toThrow('Spotify API Error (400): Bad thing');
   await fault({ path: '/v1/me', status: 418, body: 'short and stout' });
   await expect(getCurrentUserProfile(client)).rejects.toThrow('Spotify API Error (418): short and stout');
@@ -52,9 +56,18 @@ test('a fault body with error_description or plain text still gives a readable m
 
 test('a player error keeps the provider reason', async () => {
   const { client, fault } = await setup();
-  const body = { error: { status: 404, message: 'Player command failed: No active device found', reason: 'NO_ACTIVE_DEVICE' } };
+  const body = {
+    error: {
+      status: 404,
+      message: 'Player command failed: No active device found',
+      reason: 'NO_ACTIVE_DEVICE',
+    },
+  };
   await fault({ path: '/v1/me', status: 404, body });
-  await expect(getCurrentUserProfile(client)).rejects.toMatchObject({ status: 404, reason: 'NO_ACTIVE_DEVICE' });
+  await expect(getCurrentUserProfile(client)).rejects.toMatchObject({
+    status: 404,
+    reason: 'NO_ACTIVE_DEVICE',
+  });
 });
 
 test('an expired token calls onUnauthorized once and retries once with the fresh token', async () => {
@@ -69,7 +82,10 @@ test('an expired token calls onUnauthorized once and retries once with the fresh
   const me = await getCurrentUserProfile(env.client);
   expect(me.id).toBe('demo-listener');
   expect(calls).toBe(1);
-  expect(env.sent.map((r) => r.authorization)).toEqual(['Bearer expired-token', `Bearer ${env.tokens.access_token}`]);
+  expect(env.sent.map((r) => r.authorization)).toEqual([
+    'Bearer expired-token',
+    `Bearer ${env.tokens.access_token}`,
+  ]);
 });
 
 test('a second 401 after the retry rejects without calling onUnauthorized again', async () => {
@@ -132,7 +148,8 @@ test('a network failure of a GET is retried and then succeeds', async () => {
   const flaky = createClient({
     baseUrl: `${ORIGIN}/v1`,
     getAccessToken: () => env.tokens.access_token,
-    fetch: (input, init) => (failures-- > 0 ? Promise.reject(new TypeError('fetch failed')) : env.fetch(input, init)),
+    fetch: (input, init) =>
+      failures-- > 0 ? Promise.reject(new TypeError('fetch failed')) : env.fetch(input, init),
     retry: { delayMs: 1 },
   });
   await expect(getCurrentUserProfile(flaky)).resolves.toMatchObject({ id: 'demo-listener' });
@@ -166,7 +183,9 @@ test('timeoutMs ends a call that takes too long', async () => {
   await expect(getCurrentUserProfile(client)).rejects.toMatchObject({ name: 'TimeoutError' });
   await fault({ path: '/v1/me', delayMs: 2000 });
   const controller = new AbortController();
-  await expect(getCurrentUserProfile(client, { signal: controller.signal, timeoutMs: 20 })).rejects.toMatchObject({
+  await expect(
+    getCurrentUserProfile(client, { signal: controller.signal, timeoutMs: 20 }),
+  ).rejects.toMatchObject({
     name: 'TimeoutError',
   });
 });

@@ -45,7 +45,7 @@ export async function createAuthorizeUrl(options: AuthorizeUrlOptions): Promise<
 export interface TokenCallOptions {
   clientId: string;
   accountsUrl?: string;
-  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  fetch?: (input: string, init: RequestInit) => Promise<Response> | Response;
   signal?: AbortSignal;
 }
 

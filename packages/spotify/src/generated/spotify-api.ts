@@ -1487,12 +1487,6 @@ export interface components {
         };
         EpisodeObject: components["schemas"]["EpisodeBase"] & {
             show: components["schemas"]["SimplifiedShowObject"];
-        } & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "EpisodeObject";
         };
         EpisodeRestrictionObject: {
             reason?: string;
@@ -1858,11 +1852,8 @@ export interface components {
             preview_url?: string | null;
             restrictions?: components["schemas"]["TrackRestrictionObject"];
             track_number?: number;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "TrackObject";
+            /** @enum {string} */
+            type?: "track";
             uri?: string;
         };
         TrackRestrictionObject: {

@@ -21,7 +21,11 @@ test('getArtist reads GET /artists/{id}', async () => {
   const id = ids[0] as string;
   const artist = await getArtist(client, id);
   expect(last()).toMatchObject({ method: 'GET', path: `/artists/${id}`, query: {} });
-  expect(artist).toMatchObject({ id, type: 'artist', external_urls: { spotify: `https://open.spotify.com/artist/${id}` } });
+  expect(artist).toMatchObject({
+    id,
+    type: 'artist',
+    external_urls: { spotify: `https://open.spotify.com/artist/${id}` },
+  });
 });
 
 test('getSeveralArtists sends 50 ids per call and joins the answers in order', async () => {
