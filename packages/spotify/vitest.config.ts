@@ -6,7 +6,13 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
-      exclude: ['src/generated/**', 'src/**/*.test.ts', 'src/test-emulator.ts', 'src/types.ts'],
+      exclude: [
+        'src/generated/**',
+        'src/**/*.test.ts',
+        'src/**/*.test-support.ts',
+        'src/test-emulator.ts',
+        'src/types.ts',
+      ],
       reporter: ['text-summary', 'text'],
     },
   },

@@ -30,7 +30,7 @@ async function playing() {
 }
 
 test('getPlaybackState and getCurrentlyPlaying resolve to undefined while nothing plays', async () => {
-  const { client, last } = await setup();
+  const { client, last } = await setup('casual-listener');
   await expect(getPlaybackState(client)).resolves.toBeUndefined();
   expect(last()).toMatchObject({ method: 'GET', path: '/me/player' });
   await expect(getCurrentlyPlaying(client, { market: 'US' })).resolves.toBeUndefined();
