@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { environment: 'node' },
+  // The embedded database takes a few seconds to initialise on a busy machine.
+  test: { environment: 'node', hookTimeout: 60_000, testTimeout: 30_000 },
 });

@@ -132,7 +132,7 @@ export function createApp({ env, database, logger, providerFetch, llmFetch, now 
   app.route('/functions/v1', smsRoutes(db, userGuard, env.SMS_WEBHOOK_SECRET));
   app.route('/rest/v1', profileRoutes(db, userGuard));
   app.route('/auth/v1', authUserRoutes(userGuard));
-  app.route('/api/flags', flagRoutes(db, identity.requireApiKey, env.ADMIN_TOKEN));
+  app.route('/api/flags', flagRoutes(db, publicGuard, env.ADMIN_TOKEN));
   app.route('/api/events', eventRoutes(db, publicGuard));
   app.route('/', waitlistRoutes(db, waitlistLimit, env.PUBLIC_ORIGIN));
   app.route('/', staticRoutes(env.WEB_DIST ?? DEFAULT_WEB_DIST));

@@ -16,9 +16,9 @@ async function readGate(db: Db): Promise<boolean> {
 }
 
 /** GET /api/flags (public, apikey) and PUT /api/flags (operator, ADMIN_TOKEN; off when unset). */
-export function flagRoutes(db: Db, requireApiKey: MiddlewareHandler, adminToken?: string): Hono {
+export function flagRoutes(db: Db, guard: MiddlewareHandler, adminToken?: string): Hono {
   const app = new Hono();
-  app.get('/', requireApiKey, async (c) =>
+  app.get('/', guard, async (c) =>
     c.json({ sms_gate_enabled: await readGate(db) }, 200, { 'Cache-Control': 'no-cache' }),
   );
   app.put('/', async (c) => {

@@ -30,7 +30,7 @@ function fakeGenerator() {
   });
   return {
     state,
-    fetch: async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init)),
+    fetch: async (input: string | URL | Request, init?: RequestInit) => app.fetch(new Request(input, init)),
   };
 }
 
