@@ -6,10 +6,20 @@ import { buildCatalogue } from './data/catalogue.ts';
 import { demoData } from './data/demo.ts';
 import type { EmulatorData } from './data/types.ts';
 import { faults, requestLog, requireToken } from './middleware.ts';
+import { albumRoutes } from './routes/albums.ts';
 import { artistRoutes } from './routes/artists.ts';
+import { audioRoutes } from './routes/audio.ts';
 import { authorizeRoutes } from './routes/authorize.ts';
+import { browseRoutes } from './routes/browse.ts';
 import { controlRoutes } from './routes/control.ts';
+import { followRoutes } from './routes/follow.ts';
 import { imageRoutes } from './routes/images.ts';
+import { libraryRoutes } from './routes/library.ts';
+import { playerRoutes } from './routes/player.ts';
+import { playlistItemRoutes } from './routes/playlist-items.ts';
+import { playlistRoutes } from './routes/playlists.ts';
+import { searchRoutes } from './routes/search.ts';
+import { showRoutes } from './routes/shows.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { userRoutes } from './routes/users.ts';
 import { createStore } from './store.ts';
@@ -69,7 +79,21 @@ export function createEmulator(options: EmulatorOptions = {}) {
   app.route('/', tokenRoutes(emu));
   app.route('/', imageRoutes(emu));
   app.use('/v1/*', requireToken(emu));
-  for (const routes of [userRoutes, artistRoutes]) app.route('/v1', routes(emu));
+  const sections = [
+    userRoutes,
+    libraryRoutes,
+    followRoutes,
+    playlistRoutes,
+    playlistItemRoutes,
+    artistRoutes,
+    albumRoutes,
+    showRoutes,
+    browseRoutes,
+    searchRoutes,
+    audioRoutes,
+    playerRoutes,
+  ];
+  for (const routes of sections) app.route('/v1', routes(emu));
 
   app.notFound((c) =>
     c.req.path.startsWith('/v1/') ? apiError(c, 404, 'Service not found') : c.text('Not found', 404),

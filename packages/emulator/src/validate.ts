@@ -52,11 +52,21 @@ export function checkId(id: string): string {
 }
 
 /** A comma list of ids from the query (or a given list), 1..max of them. */
-export function idList(raw: string | string[] | undefined, max: number): string[] {
+export function idList(
+  raw: string | string[] | undefined,
+  max: number,
+  check: (id: string) => string = checkId,
+): string[] {
   const ids = (Array.isArray(raw) ? raw : (raw ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
   if (ids.length === 0) throw new ApiError(400, 'Missing required parameter: ids');
   if (ids.length > max) throw new ApiError(400, 'Too many ids requested');
-  return ids.map(checkId);
+  return ids.map(check);
+}
+
+/** User ids are not base62: letters, digits, dots, underscores and dashes. */
+export function checkUserId(id: string): string {
+  if (!/^[\w.-]{1,64}$/.test(id)) throw new ApiError(400, 'Invalid user id');
+  return id;
 }
 
 /** Parses `spotify:<type>:<id>`. */

@@ -1,0 +1,167 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { AppEnv, Emulator } from '../context.ts';
+import { originOf } from '../context.ts';
+import { page } from '../shapes/common.ts';
+import { albumObject, trackObject } from '../shapes/music.ts';
+import { episodeObject, simpleShow } from '../shapes/podcasts.ts';
+import { ApiError, checkId, idList, jsonBody, paging, parseUri } from '../validate.ts';
+
+interface Kind {
+  type: 'track' | 'album' | 'show' | 'episode';
+  maxIds: number;
+  object: (emu: Emulator, origin: string, id: string) => object | undefined;
+}
+
+const KINDS: Record<string, Kind> = {
+  tracks: {
+    type: 'track',
+    maxIds: 50,
+    object: (emu, origin, id) => {
+      const t = emu.cat.tracks.get(id);
+      return t && trackObject(emu, origin, t);
+    },
+  },
+  albums: {
+    type: 'album',
+    maxIds: 20,
+    object: (emu, origin, id) => {
+      const a = emu.cat.albums.get(id);
+      return a && albumObject(emu, origin, a);
+    },
+  },
+  shows: {
+    type: 'show',
+    maxIds: 50,
+    object: (emu, origin, id) => {
+      const s = emu.cat.shows.get(id);
+      return s && simpleShow(origin, s);
+    },
+  },
+  episodes: {
+    type: 'episode',
+    maxIds: 50,
+    object: (emu, origin, id) => {
+      const e = emu.cat.episodes.get(id);
+      return e && episodeObject(emu, origin, e);
+    },
+  },
+};
+
+/** Ids from the `ids` query or a JSON body `{ "ids": [...] }`, as Spotify accepts both. */
+export async function idsFromRequest(c: Context, max: number, check = checkId): Promise<string[]> {
+  const query = c.req.query('ids');
+  if (query !== undefined) return idList(query, max, check);
+  const body = await jsonBody(c);
+  if (!Array.isArray(body.ids) || !body.ids.every((id) => typeof id === 'string'))
+    throw new ApiError(400, 'Missing required parameter: ids');
+  return idList(body.ids as string[], max, check);
+}
+
+function exists(emu: Emulator, type: string, id: string): boolean {
+  const map = {
+    track: emu.cat.tracks,
+    album: emu.cat.albums,
+    show: emu.cat.shows,
+    episode: emu.cat.episodes,
+  }[type];
+  if (map) return map.has(id);
+  if (type === 'artist') return emu.cat.artists.has(id);
+  if (type === 'user') return emu.cat.listeners.has(id);
+  if (type === 'playlist') return emu.store.playlists.has(id);
+  return false;
+}
+
+function libraryUris(c: Context, emu: Emulator): { type: string; id: string; uri: string }[] {
+  const raw = (c.req.query('uris') ?? '').split(',').filter(Boolean);
+  if (raw.length === 0) throw new ApiError(400, 'Missing required parameter: uris');
+  if (raw.length > 40) throw new ApiError(400, 'Too many uris requested');
+  return raw.map((uri) => {
+    const { type, id } = parseUri(uri);
+    if (!exists(emu, type, id)) throw new ApiError(400, `Invalid Spotify URI: ${uri}`);
+    return { type, id, uri };
+  });
+}
+
+export function libraryRoutes(emu: Emulator) {
+  const app = new Hono<AppEnv>();
+  const state = (c: Context<AppEnv>) => {
+    const s = emu.store.listeners.get(c.get('listener').id);
+    if (!s) throw new ApiError(404, 'Resource not found');
+    return s;
+  };
+
+  for (const [path, kind] of Object.entries(KINDS)) {
+    app.get(`/me/${path}`, (c) => {
+      const { limit, offset } = paging(c);
+      const origin = originOf(c);
+      const prefix = `spotify:${kind.type}:`;
+      const saved = [...state(c).saved.entries()]
+        .filter(([uri]) => uri.startsWith(prefix))
+        .sort((a, b) => b[1].localeCompare(a[1]));
+      return c.json(
+        page(c.req.url, saved, limit, offset, ([uri, addedAt]) => ({
+          added_at: addedAt,
+          [kind.type]: kind.object(emu, origin, uri.slice(prefix.length)),
+        })),
+      );
+    });
+    app.get(`/me/${path}/contains`, (c) => {
+      const saved = state(c).saved;
+      return c.json(
+        idList(c.req.query('ids'), kind.maxIds).map((id) => saved.has(`spotify:${kind.type}:${id}`)),
+      );
+    });
+    app.put(`/me/${path}`, async (c) => {
+      const ids = await idsFromRequest(c, kind.maxIds);
+      if (ids.some((id) => !exists(emu, kind.type, id))) throw new ApiError(404, 'Resource not found');
+      const saved = state(c).saved;
+      const at = new Date(emu.now()).toISOString();
+      for (const id of ids)
+        if (!saved.has(`spotify:${kind.type}:${id}`)) saved.set(`spotify:${kind.type}:${id}`, at);
+      return c.body(null, 200);
+    });
+    app.delete(`/me/${path}`, async (c) => {
+      const ids = await idsFromRequest(c, kind.maxIds);
+      const saved = state(c).saved;
+      for (const id of ids) saved.delete(`spotify:${kind.type}:${id}`);
+      return c.body(null, 200);
+    });
+  }
+
+  app.put('/me/library', (c) => {
+    const s = state(c);
+    const at = new Date(emu.now()).toISOString();
+    const me = c.get('listener').id;
+    for (const { type, id, uri } of libraryUris(c, emu)) {
+      if (type === 'artist' || type === 'user') s.follows.set(uri, s.follows.get(uri) ?? at);
+      else if (type === 'playlist') emu.store.playlists.get(id)?.followers.add(me);
+      else s.saved.set(uri, s.saved.get(uri) ?? at);
+    }
+    return c.body(null, 200);
+  });
+
+  app.delete('/me/library', (c) => {
+    const s = state(c);
+    const me = c.get('listener').id;
+    for (const { type, id, uri } of libraryUris(c, emu)) {
+      if (type === 'playlist') emu.store.playlists.get(id)?.followers.delete(me);
+      else s.follows.delete(uri) || s.saved.delete(uri);
+    }
+    return c.body(null, 200);
+  });
+
+  app.get('/me/library/contains', (c) => {
+    const s = state(c);
+    const me = c.get('listener').id;
+    return c.json(
+      libraryUris(c, emu).map(({ type, id, uri }) =>
+        type === 'playlist'
+          ? (emu.store.playlists.get(id)?.followers.has(me) ?? false)
+          : s.saved.has(uri) || s.follows.has(uri),
+      ),
+    );
+  });
+
+  return app;
+}
