@@ -70,6 +70,7 @@ export function Top40Route() {
           onLogout={() => logout(navigate)}
         />
       </header>
+      <p className={styles.desktopNote}>Note: for best experience, use on mobile</p>
       {status === 'loading' ? <Top40Loading /> : null}
       {status === 'error' ? <Top40Error message={error ?? ''} kind={errorKind} onRetry={retry} /> : null}
       {status === 'ready' ? (
@@ -90,7 +91,6 @@ export function Top40Route() {
               navigate('/quiz');
             }}
           />
-          <p className={styles.desktopNote}>Note: for best experience, use on mobile</p>
           {anyLocked && !helpOpen ? (
             <div className={styles.floating}>
               <button type="button" className={styles.quizButton} onClick={startQuiz}>

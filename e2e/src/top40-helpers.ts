@@ -1,0 +1,64 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { signIn } from './harness.ts';
+
+export const SIGN_IN_KEYS = [
+  'spotify_access_token',
+  'spotify_refresh_token',
+  'spotify_token_expiry',
+  'spotify_user_id',
+  'spotify_user_email',
+  'spotify_user_display_name',
+  'pkce_code_verifier',
+  'pkce_state',
+];
+export const ARTISTS_KEY = 'Heavy Rotation::artists';
+
+async function control(emulatorUrl: string, path: string, method: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${emulatorUrl}/_emulator/${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`emulator ${method} ${path} answered ${res.status}`);
+  return res.headers.get('content-type')?.includes('json') ? res.json() : undefined;
+}
+
+export interface Fault {
+  method?: string;
+  path: string;
+  status?: number;
+  retryAfter?: number;
+  body?: unknown;
+  times?: number;
+}
+
+export const emulator = {
+  fault: (url: string, fault: Fault) => control(url, 'faults', 'POST', fault),
+  clearFaults: (url: string) => control(url, 'faults', 'DELETE'),
+  advanceClock: (url: string, seconds: number) => control(url, 'clock', 'POST', { advanceSeconds: seconds }),
+  clearRequests: (url: string) => control(url, 'requests', 'DELETE'),
+  async refreshCount(url: string): Promise<number> {
+    const log = (await control(url, 'requests', 'GET')) as {
+      requests: { method: string; path: string; grantType?: string }[];
+    };
+    return log.requests.filter((r) => r.path === '/api/token' && r.grantType === 'refresh_token').length;
+  },
+};
+
+/** Signs in and waits for the finished Top 40 list. */
+export async function signInToList(page: Page, baseUrl: string, listener = 'Demo Listener', rows = 40) {
+  await signIn(page, baseUrl, listener);
+  await page.waitForURL(`${baseUrl}/`);
+  await expect.poll(() => page.getByRole('list', { name: 'Your top artists' }).getByRole('listitem').count()).toBe(
+    rows,
+  );
+}
+
+export function listItems(page: Page) {
+  return page.getByRole('list', { name: 'Your top artists' }).getByRole('listitem');
+}
+
+export function storedKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(localStorage));
+}
