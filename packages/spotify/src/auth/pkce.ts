@@ -25,10 +25,12 @@ export async function codeChallengeS256(verifier: string): Promise<string> {
   return base64Url(new Uint8Array(digest));
 }
 
+/** A 16-character state (letters and digits) to match the callback to its request. */
 export function createState(): string {
   return randomString(16, ALPHANUMERIC);
 }
 
+/** A 128-character PKCE code verifier from the unreserved characters of RFC 7636. */
 export function createCodeVerifier(): string {
   return randomString(128);
 }
