@@ -1,0 +1,112 @@
+// `npm run bench`: measures the production build, the server and the libraries, prints a table and
+// writes bench/results.json and the results table of bench/README.md. Each part is measured on its own:
+// one that fails or is missing is reported as missing and the rest still run.
+import { writeFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { type BenchStack, startBenchStack } from './bench-stack.ts';
+import { launchBrowser, type StorageEntry, signedInStorage } from './browser.ts';
+import { measureBundles } from './bundle.ts';
+import { measureColdStart } from './cold-start.ts';
+import { demoListener } from './demo-listener.ts';
+import { type LighthousePage, lighthouseFigures, runLighthouse } from './lighthouse.ts';
+import { measureLoginCanvas } from './login-canvas.ts';
+import { describeMachine } from './machine.ts';
+import { measureJudge } from './quiz-judge.ts';
+import { resultsBlock, updateReadme } from './report.ts';
+import { checkGoal, type Figure, type Measure, missing, reasonOf, withTimeout } from './results.ts';
+import { measureServerLoad } from './server-load.ts';
+import { measureSpotifySize } from './spotify-size.ts';
+import { measureTimeToTop40 } from './time-to-top40.ts';
+
+const started = performance.now();
+const machine = describeMachine();
+const figures: Figure[] = [];
+
+function log(text: string) {
+  const seconds = ((performance.now() - started) / 1000).toFixed(0).padStart(3);
+  console.log(`[${seconds} s] ${text}`);
+}
+
+/** Runs one part within its time budget; a failure becomes a missing figure named after the part. */
+async function part(section: string, budgetMs: number, work: () => Promise<Measure[]>): Promise<void> {
+  log(`${section}…`);
+  let measures: Measure[];
+  try {
+    measures = await withTimeout(work(), budgetMs, section);
+  } catch (error) {
+    measures = [missing(section, '', reasonOf(error))];
+  }
+  for (const m of measures) {
+    const ok = checkGoal(m);
+    figures.push({ section, ...m, ...(ok === undefined ? {} : { ok }) });
+    log(`  ${m.name}: ${m.value ?? m.note}`);
+  }
+}
+
+async function withStack(use: (stack: BenchStack) => Promise<void>, what: string): Promise<void> {
+  let stack: BenchStack | undefined;
+  try {
+    stack = await startBenchStack();
+  } catch (error) {
+    await part(what, 1000, async () => [missing(what, '', `the stack did not start: ${reasonOf(error)}`)]);
+    return;
+  }
+  try {
+    await use(stack);
+  } finally {
+    await stack.stop();
+  }
+}
+
+async function browserParts(stack: BenchStack, browser: Browser): Promise<void> {
+  let storage: StorageEntry[] | undefined;
+  try {
+    storage = await withTimeout(signedInStorage(browser, stack.url), 60_000, 'sign-in');
+  } catch (error) {
+    log(`  signed-in storage missing: ${reasonOf(error)}`);
+  }
+  await part('Bundle', 150_000, () => measureBundles(browser, stack.url, storage));
+  await part('Time to top 40', 120_000, () => measureTimeToTop40(browser, stack.url));
+  let login: LighthousePage | undefined;
+  const pages: [string, string, StorageEntry[] | undefined][] = [
+    ['/login', '/login', undefined],
+    ['/signup', '/signup', undefined],
+    ['/', 'signed-in /', storage],
+  ];
+  for (const [path, label, seed] of pages) {
+    await part('Lighthouse', 120_000, async () => {
+      if (path === '/' && !seed) return [missing(`Lighthouse ${label}`, '', 'no signed-in storage')];
+      const page = await runLighthouse(stack.url, path, label, seed);
+      if (path === '/login') login = page;
+      return lighthouseFigures(page);
+    });
+  }
+  await part('Login canvas', 60_000, () => measureLoginCanvas(browser, stack.url, login));
+}
+
+await part('Spotify client', 60_000, measureSpotifySize);
+await withStack(async (stack) => {
+  await part('Quiz judging', 60_000, async () => measureJudge((await demoListener(stack.emulatorUrl)).names));
+  const browser = await launchBrowser();
+  try {
+    await browserParts(stack, browser);
+  } finally {
+    await browser.close();
+  }
+}, 'Web app');
+// A fresh server for the load test, so its memory figure is about the load alone.
+await withStack((stack) => part('Server', 150_000, () => measureServerLoad(stack)), 'Server');
+await part('Server cold start', 120_000, measureColdStart);
+
+const seconds = (performance.now() - started) / 1000;
+const resultsUrl = new URL('../results.json', import.meta.url);
+await writeFile(
+  resultsUrl,
+  `${JSON.stringify({ machine, durationSeconds: Math.round(seconds), figures: figures.map((f) => ({ ...f, machine })) }, null, 2)}\n`,
+);
+const block = resultsBlock(figures, machine, seconds);
+const readme = await updateReadme(new URL('../README.md', import.meta.url).pathname, block);
+console.log(`\n${block}\n`);
+log(`wrote bench/results.json${readme ? ' and the table in bench/README.md' : ''}`);
+// Lighthouse and autocannon can leave handles open; the run is over.
+process.exit(0);
