@@ -1,0 +1,129 @@
+import { expect, test } from 'vitest';
+import { createEmulator } from '../app.ts';
+import { bearer, signIn, token } from '../testing.ts';
+
+type App = ReturnType<typeof createEmulator>;
+
+function control(app: App, path: string, body?: unknown, method = 'POST') {
+  return app.request(`/_emulator${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function tokenFor(app: App, listenerId = 'demo-listener') {
+  const res = await control(app, '/tokens', { listenerId });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+test('a fault answers the next matching call with its status, then the route recovers', async () => {
+  const app = createEmulator();
+  const access = await tokenFor(app);
+  await control(app, '/faults', { path: '/v1/me/top/artists', status: 503 });
+  const failed = await app.request('/v1/me/top/artists', bearer(access));
+  expect(failed.status).toBe(503);
+  expect(await failed.json()).toEqual({ error: { status: 503, message: 'Service unavailable' } });
+  expect((await app.request('/v1/me/top/artists', bearer(access))).status).toBe(200);
+});
+
+test('retryAfter makes a 429 with Retry-After, readable cross-origin, for the given number of calls', async () => {
+  const app = createEmulator();
+  const access = await tokenFor(app);
+  await control(app, '/faults', { method: 'GET', path: '/v1/me', retryAfter: 7, times: 2 });
+  for (let i = 0; i < 2; i++) {
+    const res = await app.request('/v1/me', {
+      headers: { ...bearer(access).headers, Origin: 'http://127.0.0.1:5173' },
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('Retry-After')).toBe('7');
+    expect(res.headers.get('Access-Control-Expose-Headers')).toContain('Retry-After');
+  }
+  expect((await app.request('/v1/me', bearer(access))).status).toBe(200);
+});
+
+test('a fault with times -1 lasts until cleared, and a custom body is sent as given', async () => {
+  const app = createEmulator();
+  await control(app, '/faults', {
+    path: '/api/token',
+    status: 400,
+    body: { error: 'invalid_grant' },
+    times: -1,
+  });
+  for (let i = 0; i < 3; i++)
+    expect(await (await token(app, { grant_type: 'refresh_token' })).json()).toEqual({
+      error: 'invalid_grant',
+    });
+  await control(app, '/faults', undefined, 'DELETE');
+  expect(await (await token(app, { grant_type: 'refresh_token' })).json()).toMatchObject({
+    error: 'invalid_request',
+  });
+});
+
+test('a delay-only fault still answers normally', async () => {
+  const app = createEmulator();
+  const access = await tokenFor(app);
+  await control(app, '/faults', { path: '/v1/me', delayMs: 20 });
+  expect((await app.request('/v1/me', bearer(access))).status).toBe(200);
+});
+
+test('a fault that does not make sense is refused', async () => {
+  const app = createEmulator();
+  expect((await control(app, '/faults', { path: 'v1/me' })).status).toBe(400);
+  expect((await control(app, '/faults', { path: '/v1/me', status: 99 })).status).toBe(400);
+  expect((await control(app, '/faults', { path: '/v1/me', times: 0 })).status).toBe(400);
+});
+
+test('moving the clock expires access tokens; refreshing gives a working one', async () => {
+  const app = createEmulator();
+  const tokens = await signIn(app);
+  expect((await control(app, '/clock', { advanceSeconds: 3600 })).status).toBe(200);
+  const expired = await app.request('/v1/me', bearer(tokens.access_token));
+  expect(await expired.json()).toEqual({ error: { status: 401, message: 'The access token expired' } });
+  const refreshed = (await (
+    await token(app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token })
+  ).json()) as {
+    access_token: string;
+  };
+  expect((await app.request('/v1/me', bearer(refreshed.access_token))).status).toBe(200);
+});
+
+test('the request log counts token refreshes and never holds tokens', async () => {
+  const app = createEmulator();
+  const tokens = await signIn(app);
+  await token(app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+  await app.request('/v1/me', bearer(tokens.access_token));
+  const { requests } = (await (await app.request('/_emulator/requests')).json()) as {
+    requests: { grantType?: string }[];
+  };
+  expect(requests.filter((r) => r.grantType === 'refresh_token')).toHaveLength(1);
+  expect(requests).toContainEqual({ method: 'GET', path: '/v1/me', status: 200 });
+  expect(JSON.stringify(requests)).not.toContain(tokens.access_token);
+  await control(app, '/requests', undefined, 'DELETE');
+  expect(await (await app.request('/_emulator/requests')).json()).toEqual({ requests: [] });
+});
+
+test('reset forgets tokens, faults, library changes and the clock offset', async () => {
+  const app = createEmulator();
+  const access = await tokenFor(app);
+  await control(app, '/faults', { path: '/v1/me', status: 500, times: -1 });
+  await control(app, '/clock', { advanceSeconds: 100 });
+  await control(app, '/reset');
+  expect((await app.request('/v1/me', bearer(access))).status).toBe(401);
+  expect((await app.request('/v1/me', bearer(await tokenFor(app)))).status).toBe(200);
+});
+
+test('issued tokens honour expiresIn and name a real listener', async () => {
+  const app = createEmulator();
+  const res = await control(app, '/tokens', { listenerId: 'casual-listener', expiresIn: 60 });
+  const tokens = (await res.json()) as { access_token: string; expires_in: number; token_type: string };
+  expect(tokens).toMatchObject({ expires_in: 60, token_type: 'Bearer' });
+  await control(app, '/clock', { advanceSeconds: 61 });
+  expect((await app.request('/v1/me', bearer(tokens.access_token))).status).toBe(401);
+  expect((await control(app, '/tokens', { listenerId: 'nobody' })).status).toBe(400);
+});
+
+test('the controls are absent when disabled', async () => {
+  const app = createEmulator({ control: false });
+  expect((await control(app, '/reset')).status).toBe(404);
+  expect((await app.request('/healthz')).status).toBe(200);
+});
