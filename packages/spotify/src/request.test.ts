@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from 'vitest';
 import { createClient } from './client.ts';
 import { SpotifyApiError } from './errors.ts';
@@ -86,6 +88,10 @@ test('an expired token calls onUnauthorized once and retries once with the fresh
     'Bearer expired-token',
     `Bearer ${env.tokens.access_token}`,
   ]);
+  const log = (await env.control('GET', '/_emulator/requests')) as {
+    requests: { path: string; status: number }[];
+  };
+  expect(log.requests.filter((r) => r.path === '/v1/me').map((r) => r.status)).toEqual([401, 200]);
 });
 
 test('a second 401 after the retry rejects without calling onUnauthorized again', async () => {
@@ -121,27 +127,37 @@ test('5xx answers of a GET are retried with back-off up to the limit', async () 
   expect(sent).toHaveLength(6);
 });
 
-test('a POST is not repeated after a 5xx or a network error', async () => {
+/** A base URL on this machine where nothing listens, so fetch fails as it does offline. */
+async function closedPort(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}/v1`;
+}
+
+test('a POST is not repeated after a 5xx or a network error; a GET is', async () => {
   const { client, fault, sent } = await setup();
   await fault({ method: 'POST', path: '/v1/me/player/next', status: 502 });
   await expect(client.request('POST', '/me/player/next')).rejects.toMatchObject({ status: 502 });
   expect(sent).toHaveLength(1);
-  let attempts = 0;
+  const attempts: string[] = [];
   const offline = createClient({
-    baseUrl: `${ORIGIN}/v1`,
-    getAccessToken: () => 't',
-    fetch: () => {
-      attempts++;
-      return Promise.reject(new TypeError('fetch failed'));
+    baseUrl: await closedPort(),
+    getAccessToken: () => {
+      attempts.push('attempt');
+      return 't';
     },
     retry: { delayMs: 1 },
   });
-  await expect(offline.request('POST', '/me/player/next')).rejects.toThrow('fetch failed');
-  expect(attempts).toBe(1);
-  await expect(offline.request('GET', '/me')).rejects.toThrow('fetch failed');
-  expect(attempts).toBe(1 + 4);
+  await expect(offline.request('POST', '/me/player/next')).rejects.toThrow(TypeError);
+  expect(attempts).toHaveLength(1);
+  await expect(offline.request('GET', '/me')).rejects.toThrow(TypeError);
+  expect(attempts).toHaveLength(1 + 4);
 });
 
+// The two tests below inject a fault into the real emulator's traffic: a dropped connection, and a
+// Retry-After in its rarer HTTP-date form.
 test('a network failure of a GET is retried and then succeeds', async () => {
   const env = await setup();
   let failures = 1;
@@ -153,6 +169,24 @@ test('a network failure of a GET is retried and then succeeds', async () => {
     retry: { delayMs: 1 },
   });
   await expect(getCurrentUserProfile(flaky)).resolves.toMatchObject({ id: 'demo-listener' });
+});
+
+test('a Retry-After given as an HTTP date is waited out too', async () => {
+  const env = await setup();
+  await env.fault({ path: '/v1/me', retryAfter: 1 });
+  const client = createClient({
+    baseUrl: `${ORIGIN}/v1`,
+    getAccessToken: () => env.tokens.access_token,
+    fetch: async (input, init) => {
+      const res = await env.fetch(input, init);
+      if (res.status !== 429) return res;
+      const headers = new Headers(res.headers);
+      headers.set('Retry-After', new Date(Date.now() - 1000).toUTCString());
+      return new Response(await res.text(), { status: 429, headers });
+    },
+  });
+  await expect(getCurrentUserProfile(client)).resolves.toMatchObject({ id: 'demo-listener' });
+  expect(env.sent).toHaveLength(2);
 });
 
 test('an aborted call rejects with the abort reason and is not retried', async () => {

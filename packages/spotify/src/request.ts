@@ -79,7 +79,10 @@ export async function request<T>(
       continue;
     }
     const header = res.headers.get('Retry-After');
-    const retryAfter = header ? Number(header) : undefined;
+    // Seconds, or (rarely) an HTTP date.
+    const retryAfter = header
+      ? +header || Math.max(0, (Date.parse(header) - Date.now()) / 1e3) || 0
+      : undefined;
     if (retryAfter !== undefined) wait = retryAfter * 1000;
     const retryable =
       res.status === 429 ? (retryAfter ?? 0) <= maxRetryAfter : res.status >= 500 && idempotent;
