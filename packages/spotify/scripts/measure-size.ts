@@ -1,5 +1,6 @@
 // Measures what an app pays for this package: the minified, gzipped bundle of the core plus one
 // call, and of everything. `npx tsx scripts/measure-size.ts` prints JSON; the bench imports it.
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -25,6 +26,6 @@ export async function measureSize(): Promise<{ coreOneCallGzip: number; wholePac
   };
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(JSON.stringify(await measureSize()));
 }
