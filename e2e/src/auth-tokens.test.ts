@@ -1,0 +1,89 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
+import { ARTISTS_KEY, emulator, listItems, SIGN_IN_KEYS, signInToList, storedKeys } from './top40-helpers.ts';
+
+let stack: TestStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+});
+
+afterEach(async () => {
+  await emulator.clearFaults(stack.emulatorUrl);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Makes the next load go to the provider, with the token about to expire by the app's clock. */
+function expireSoonAndDropCache(page: Page): Promise<void> {
+  return page.evaluate((key) => {
+    localStorage.setItem('spotify_token_expiry', String(Date.now() + 60_000));
+    localStorage.setItem('welcome_shown', 'true');
+    localStorage.removeItem(key);
+  }, ARTISTS_KEY);
+}
+
+test('an access token that expires mid-session is refreshed exactly once', async () => {
+  const { context, page, errors } = await newPhonePage(browser);
+  await signInToList(page, stack.url);
+  await page.evaluate((key) => {
+    localStorage.setItem('welcome_shown', 'true');
+    localStorage.removeItem(key);
+  }, ARTISTS_KEY);
+  // The provider's clock moves past the token's life; the app still believes it is valid.
+  await emulator.advanceClock(stack.emulatorUrl, 3700);
+  await emulator.clearRequests(stack.emulatorUrl);
+  await page.reload();
+  await expect.poll(() => listItems(page).count()).toBe(40);
+  expect(await emulator.refreshCount(stack.emulatorUrl)).toBe(1);
+  // The browser itself logs the provider's 401 as a failed resource; the app logs nothing.
+  expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+  await context.close();
+});
+
+test('two tabs reaching expiry together make one token call and both keep working', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await signInToList(page, stack.url);
+  const second = await context.newPage();
+  await second.goto(`${stack.url}/`);
+  await expireSoonAndDropCache(page);
+  await emulator.clearRequests(stack.emulatorUrl);
+  await Promise.all([page.reload(), second.reload()]);
+  await expect.poll(() => listItems(page).count()).toBe(40);
+  await expect.poll(() => listItems(second).count()).toBe(40);
+  expect(await emulator.refreshCount(stack.emulatorUrl)).toBe(1);
+  const tokens = await Promise.all(
+    [page, second].map((p) => p.evaluate(() => localStorage.getItem('spotify_access_token'))),
+  );
+  expect(tokens[0]).toBeTruthy();
+  expect(tokens[0]).toBe(tokens[1]);
+  await context.close();
+});
+
+test('a refresh answered invalid_grant signs the listener out cleanly', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await signInToList(page, stack.url);
+  await expireSoonAndDropCache(page);
+  await emulator.fault(stack.emulatorUrl, {
+    method: 'POST',
+    path: '/api/token',
+    status: 400,
+    body: { error: 'invalid_grant', error_description: 'Refresh token revoked' },
+    times: -1,
+  });
+  await emulator.clearRequests(stack.emulatorUrl);
+  await page.reload();
+  await page.waitForURL(`${stack.url}/login`);
+  const keys = await storedKeys(page);
+  for (const key of [...SIGN_IN_KEYS, ARTISTS_KEY, 'welcome_message_cache']) expect(keys).not.toContain(key);
+  // Signed out once: no retry storm against the token endpoint, no redirect loop.
+  expect(await emulator.refreshCount(stack.emulatorUrl)).toBe(1);
+  await page.getByRole('link', { name: /Connect Spotify/ }).waitFor();
+  expect(page.url()).toBe(`${stack.url}/login`);
+  await context.close();
+});
