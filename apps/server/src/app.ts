@@ -77,7 +77,9 @@ export function createApp({ env, database, logger, providerFetch, llmFetch, now 
   const writer = createMessageWriter({ db, llm, dailyCap: env.LLM_DAILY_CAP, now });
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json(error.body, error.status, error.headers);
+    if (error instanceof HttpError) {
+      return c.json(error.body, error.status, { 'Cache-Control': 'no-store', ...error.headers });
+    }
     logger.error({ err: { name: error.name, message: error.message }, path: c.req.path }, 'request failed');
     return c.json({ error: 'Internal server error' }, 500);
   });

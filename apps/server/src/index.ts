@@ -1,9 +1,17 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createDeps } from './deps.ts';
-import { readEnv } from './env.ts';
+import { type Env, readEnv } from './env.ts';
 
-const env = readEnv();
+let env: Env;
+try {
+  env = readEnv();
+} catch (error) {
+  // A clear one-line reason instead of a stack trace: the message names the variable.
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
 const deps = await createDeps(env);
 const server = serve({ fetch: createApp(deps).fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   deps.logger.info({ url: `http://${env.HOST}:${info.port}`, database: deps.database.kind }, 'listening');
