@@ -238,3 +238,22 @@ test('clients keep their own settings side by side', async () => {
   expect((await getCurrentUserProfile(a.client)).id).toBe('demo-listener');
   expect((await getCurrentUserProfile(b.client)).id).toBe('casual-listener');
 });
+
+test('a failing getAccessToken rejects at once without a request or a retry', async () => {
+  let asked = 0;
+  const client = createClient({
+    baseUrl: `${ORIGIN}/v1`,
+    getAccessToken: () => {
+      asked++;
+      throw new Error('No access token');
+    },
+  });
+  await expect(getCurrentUserProfile(client)).rejects.toThrow('No access token');
+  expect(asked).toBe(1);
+});
+
+test('an error body with a null error still rejects with SpotifyApiError', async () => {
+  const { client, fault } = await setup();
+  await fault({ path: '/v1/me', status: 400, body: { error: null } });
+  await expect(getCurrentUserProfile(client)).rejects.toMatchObject({ name: 'SpotifyApiError', status: 400 });
+});

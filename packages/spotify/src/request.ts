@@ -56,9 +56,9 @@ export async function request<T>(
   for (let attempt = 0; ; attempt++) {
     let wait = delayMs * 2 ** attempt;
     let res: Response;
+    const headers: Record<string, string> = { Authorization: `Bearer ${await client.getAccessToken()}` };
+    if (body !== undefined) headers['Content-Type'] = contentType;
     try {
-      const headers: Record<string, string> = { Authorization: `Bearer ${await client.getAccessToken()}` };
-      if (body !== undefined) headers['Content-Type'] = contentType;
       res = await (client.fetch ?? fetch)(url, {
         method,
         headers,
@@ -84,14 +84,13 @@ export async function request<T>(
       ? +header || Math.max(0, (Date.parse(header) - Date.now()) / 1e3) || 0
       : undefined;
     if (retryAfter !== undefined) wait = retryAfter * 1000;
-    const retryable =
-      res.status === 429 ? (retryAfter ?? 0) <= maxRetryAfter : res.status >= 500 && idempotent;
-    if (retryable && attempt < limit) {
+    const retryable = res.status === 429 || (res.status >= 500 && idempotent);
+    if (retryable && attempt < limit && (retryAfter ?? 0) <= maxRetryAfter) {
       await sleep(wait, signal);
       continue;
     }
     const error = (parsed ?? {}) as ErrorBody;
-    const detail = typeof error.error === 'object' ? error.error : {};
+    const detail = (typeof error.error === 'object' && error.error) || {};
     throw new SpotifyApiError(
       res.status,
       detail.message ?? error.error_description ?? (typeof parsed === 'string' ? parsed : res.statusText),
