@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { scopeAllows } from './accounts/scopes.ts';
 import type { AppEnv, Emulator } from './context.ts';
 import { apiError } from './context.ts';
 import type { Fault } from './store.ts';
@@ -73,6 +74,8 @@ export function requireToken(emu: Emulator): MiddlewareHandler<AppEnv> {
         403,
         'Check settings on developer.spotify.com/dashboard, the user may not be registered.',
       );
+    if (!scopeAllows(entry.scope, c.req.method, c.req.path))
+      return apiError(c, 403, 'Insufficient client scope');
     c.set('listener', listener);
     await next();
   };

@@ -125,3 +125,12 @@ test('an expired access token answers "The access token expired"', async () => {
   expect(res.status).toBe(401);
   expect(await res.json()).toEqual({ error: { status: 401, message: 'The access token expired' } });
 });
+
+test('a call outside the granted scopes is 403 Insufficient client scope', async () => {
+  const app = createEmulator();
+  const tokens = await signIn(app);
+  expect((await app.request('/v1/me/top/artists', bearer(tokens.access_token))).status).toBe(200);
+  const res = await app.request('/v1/me/player/devices', bearer(tokens.access_token));
+  expect(res.status).toBe(403);
+  expect(await res.json()).toEqual({ error: { status: 403, message: 'Insufficient client scope' } });
+});
