@@ -54,7 +54,7 @@ test('the sign-in callback page sends no referrer at all', async () => {
 });
 
 test('HSTS is only sent when the public origin is https', async () => {
-  const plain = await startTestServer('pglite');
+  const plain = await startTestServer('pglite', {}, { database: s.database });
   expect((await plain.app.request('/healthz')).headers.get('Strict-Transport-Security')).toBeNull();
   await plain.close();
 });
@@ -109,10 +109,11 @@ test("the app's routes fall back to the page; missing assets and API paths are 4
 });
 
 test('the API is rate limited per IP and per user with Retry-After', async () => {
-  const limited = await startTestServer('pglite', {
-    RATE_LIMIT_IP_PER_MINUTE: '3',
-    RATE_LIMIT_USER_PER_MINUTE: '2',
-  });
+  const limited = await startTestServer(
+    'pglite',
+    { RATE_LIMIT_IP_PER_MINUTE: '3' },
+    { database: s.database },
+  );
   const statuses: number[] = [];
   for (let i = 0; i < 4; i++) statuses.push((await limited.call('/api/flags')).status);
   expect(statuses).toEqual([200, 200, 200, 429]);
@@ -120,7 +121,11 @@ test('the API is rate limited per IP and per user with Retry-After', async () =>
   expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
   await limited.close();
 
-  const perUser = await startTestServer('pglite', { RATE_LIMIT_USER_PER_MINUTE: '2' });
+  const perUser = await startTestServer(
+    'pglite',
+    { RATE_LIMIT_USER_PER_MINUTE: '2' },
+    { database: s.database },
+  );
   const token = await perUser.token();
   const users: number[] = [];
   for (let i = 0; i < 3; i++) users.push((await perUser.call('/auth/v1/user', { token })).status);

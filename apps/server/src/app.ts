@@ -136,7 +136,7 @@ export function createApp({ env, database, logger, providerFetch, llmFetch, now 
   app.route('/auth/v1', authUserRoutes(userGuard));
   app.route('/api/flags', flagRoutes(db, publicGuard, env.ADMIN_TOKEN));
   app.route('/api/events', eventRoutes(db, publicGuard));
-  app.route('/', waitlistRoutes(db, waitlistLimit, env.PUBLIC_ORIGIN));
+  app.route('/', waitlistRoutes(db, waitlistLimit, [env.PUBLIC_ORIGIN, env.WEB_ORIGIN]));
   app.route('/', staticRoutes(env.WEB_DIST ?? DEFAULT_WEB_DIST));
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   return app;

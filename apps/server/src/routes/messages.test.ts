@@ -48,7 +48,7 @@ describe.each(DATABASES)('on %s', (kind) => {
         LLM_TIMEOUT_MS: '300',
         LLM_DAILY_CAP: '6',
       },
-      { llmFetch: gen.fetch },
+      { llmFetch: gen.fetch, database: s.database },
     );
   });
   afterAll(async () => {

@@ -9,7 +9,8 @@ function field(form: Record<string, unknown>, name: string): string {
 }
 
 /** POST /: the signup form (DESIGN.md §3.7), same fields as the spec's form host. */
-export function waitlistRoutes(db: Db, guard: MiddlewareHandler, publicOrigin?: string): Hono {
+export function waitlistRoutes(db: Db, guard: MiddlewareHandler, origins: (string | undefined)[]): Hono {
+  const allowed = origins.filter((o): o is string => o !== undefined).map((o) => new URL(o).origin);
   const app = new Hono();
   app.post('/', guard, async (c) => {
     const type = c.req.header('Content-Type') ?? '';
@@ -17,11 +18,11 @@ export function waitlistRoutes(db: Db, guard: MiddlewareHandler, publicOrigin?: 
       throw new HttpError(415, 'Content-Type must be application/x-www-form-urlencoded');
     }
     // Only our own page may post here: refuse other sites by Origin and by Fetch Metadata.
-    const own = publicOrigin ? new URL(publicOrigin).origin : new URL(c.req.url).origin;
+    const own = [new URL(c.req.url).origin, ...allowed];
     const origin = c.req.header('Origin');
     const site = c.req.header('Sec-Fetch-Site');
     if (
-      (origin !== undefined && origin !== own) ||
+      (origin !== undefined && !own.includes(origin)) ||
       (site !== undefined && !['same-origin', 'none'].includes(site))
     ) {
       throw new HttpError(403, 'Cross-site form posts are not accepted');

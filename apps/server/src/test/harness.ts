@@ -61,7 +61,9 @@ export async function startTestServer(
     ...vars,
   });
   const emulator = createEmulator();
-  const database = await openTestDatabase(kind);
+  // A suite may share one database between several app variants: opening one costs seconds.
+  const own = deps.database ? undefined : await openTestDatabase(kind);
+  const database = deps.database ?? (own as Database);
   const app = createApp({
     env,
     database,
@@ -105,6 +107,8 @@ export async function startTestServer(
       });
       if (!res.ok) throw new Error(`fault refused: ${await res.text()}`);
     },
-    close: () => database.drop(),
+    close: async () => {
+      await own?.drop();
+    },
   };
 }
