@@ -16,11 +16,14 @@ import { followRoutes } from './routes/follow.ts';
 import { imageRoutes } from './routes/images.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { playerRoutes } from './routes/player.ts';
+import { playerHistoryRoutes } from './routes/player-history.ts';
 import { playlistItemRoutes } from './routes/playlist-items.ts';
 import { playlistRoutes } from './routes/playlists.ts';
+import { savedItemRoutes } from './routes/saved-items.ts';
 import { searchRoutes } from './routes/search.ts';
 import { showRoutes } from './routes/shows.ts';
 import { tokenRoutes } from './routes/token.ts';
+import { trackRoutes } from './routes/tracks.ts';
 import { userRoutes } from './routes/users.ts';
 import { createStore } from './store.ts';
 import { ApiError } from './validate.ts';
@@ -82,16 +85,19 @@ export function createEmulator(options: EmulatorOptions = {}) {
   const sections = [
     userRoutes,
     libraryRoutes,
+    savedItemRoutes,
     followRoutes,
     playlistRoutes,
     playlistItemRoutes,
     artistRoutes,
     albumRoutes,
+    trackRoutes,
     showRoutes,
     browseRoutes,
     searchRoutes,
     audioRoutes,
     playerRoutes,
+    playerHistoryRoutes,
   ];
   for (const routes of sections) app.route('/v1', routes(emu));
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv, Emulator } from '../context.ts';
 import { originOf } from '../context.ts';
-import type { Album, Track } from '../data/catalogue.ts';
+import type { Album } from '../data/catalogue.ts';
 import { page } from '../shapes/common.ts';
-import { albumObject, simpleTrack, trackObject } from '../shapes/music.ts';
+import { albumObject, simpleTrack } from '../shapes/music.ts';
 import { checkId, idList, market, notFound, paging } from '../validate.ts';
 
 export function albumRoutes(emu: Emulator) {
@@ -12,11 +12,6 @@ export function albumRoutes(emu: Emulator) {
     const album = emu.cat.albums.get(checkId(id));
     if (!album) throw notFound();
     return album;
-  };
-  const findTrack = (id: string): Track => {
-    const track = emu.cat.tracks.get(checkId(id));
-    if (!track) throw notFound();
-    return track;
   };
 
   app.get('/albums', (c) => {
@@ -43,23 +38,6 @@ export function albumRoutes(emu: Emulator) {
     const origin = originOf(c);
     const tracks = album.trackIds.flatMap((id) => emu.cat.tracks.get(id) ?? []);
     return c.json(page(c.req.url, tracks, limit, offset, (t) => simpleTrack(emu, origin, t)));
-  });
-
-  app.get('/tracks', (c) => {
-    market(c);
-    const origin = originOf(c);
-    const ids = idList(c.req.query('ids'), 50);
-    return c.json({
-      tracks: ids.map((id) => {
-        const track = emu.cat.tracks.get(id);
-        return track ? trackObject(emu, origin, track) : null;
-      }),
-    });
-  });
-
-  app.get('/tracks/:id', (c) => {
-    market(c);
-    return c.json(trackObject(emu, originOf(c), findTrack(c.req.param('id'))));
   });
 
   return app;

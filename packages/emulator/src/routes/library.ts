@@ -5,7 +5,7 @@ import { originOf } from '../context.ts';
 import { page } from '../shapes/common.ts';
 import { albumObject, trackObject } from '../shapes/music.ts';
 import { episodeObject, simpleShow } from '../shapes/podcasts.ts';
-import { ApiError, checkId, idList, jsonBody, paging, parseUri } from '../validate.ts';
+import { ApiError, checkId, idList, jsonBody, paging } from '../validate.ts';
 
 interface Kind {
   type: 'track' | 'album' | 'show' | 'episode';
@@ -58,7 +58,7 @@ export async function idsFromRequest(c: Context, max: number, check = checkId): 
   return idList(body.ids as string[], max, check);
 }
 
-function exists(emu: Emulator, type: string, id: string): boolean {
+export function exists(emu: Emulator, type: string, id: string): boolean {
   const map = {
     track: emu.cat.tracks,
     album: emu.cat.albums,
@@ -70,17 +70,6 @@ function exists(emu: Emulator, type: string, id: string): boolean {
   if (type === 'user') return emu.cat.listeners.has(id);
   if (type === 'playlist') return emu.store.playlists.has(id);
   return false;
-}
-
-function libraryUris(c: Context, emu: Emulator): { type: string; id: string; uri: string }[] {
-  const raw = (c.req.query('uris') ?? '').split(',').filter(Boolean);
-  if (raw.length === 0) throw new ApiError(400, 'Missing required parameter: uris');
-  if (raw.length > 40) throw new ApiError(400, 'Too many uris requested');
-  return raw.map((uri) => {
-    const { type, id } = parseUri(uri);
-    if (!exists(emu, type, id)) throw new ApiError(400, `Invalid Spotify URI: ${uri}`);
-    return { type, id, uri };
-  });
 }
 
 export function libraryRoutes(emu: Emulator) {
@@ -128,40 +117,6 @@ export function libraryRoutes(emu: Emulator) {
       return c.body(null, 200);
     });
   }
-
-  app.put('/me/library', (c) => {
-    const s = state(c);
-    const at = new Date(emu.now()).toISOString();
-    const me = c.get('listener').id;
-    for (const { type, id, uri } of libraryUris(c, emu)) {
-      if (type === 'artist' || type === 'user') s.follows.set(uri, s.follows.get(uri) ?? at);
-      else if (type === 'playlist') emu.store.playlists.get(id)?.followers.add(me);
-      else s.saved.set(uri, s.saved.get(uri) ?? at);
-    }
-    return c.body(null, 200);
-  });
-
-  app.delete('/me/library', (c) => {
-    const s = state(c);
-    const me = c.get('listener').id;
-    for (const { type, id, uri } of libraryUris(c, emu)) {
-      if (type === 'playlist') emu.store.playlists.get(id)?.followers.delete(me);
-      else s.follows.delete(uri) || s.saved.delete(uri);
-    }
-    return c.body(null, 200);
-  });
-
-  app.get('/me/library/contains', (c) => {
-    const s = state(c);
-    const me = c.get('listener').id;
-    return c.json(
-      libraryUris(c, emu).map(({ type, id, uri }) =>
-        type === 'playlist'
-          ? (emu.store.playlists.get(id)?.followers.has(me) ?? false)
-          : s.saved.has(uri) || s.follows.has(uri),
-      ),
-    );
-  });
 
   return app;
 }
