@@ -13,8 +13,9 @@ export interface StorageEntry {
 }
 
 /**
- * Runs in the page: performance.now() once some list has `count` items by ARIA role (an `li` of an
- * `ol`/`ul`, or an element with role "listitem"), else false. Self-contained: Playwright serialises it.
+ * Runs in the page: the time (ms since the epoch) once some list has `count` items by ARIA role (an `li`
+ * of an `ol`/`ul`, or an element with role "listitem"), else false. Self-contained: Playwright
+ * serialises it.
  */
 export function listPaintedAt(count: number): number | false {
   let best = 0;
@@ -28,7 +29,7 @@ export function listPaintedAt(count: number): number | false {
     }
     if (items > best) best = items;
   }
-  return best >= count ? performance.now() : false;
+  return best >= count ? performance.timeOrigin + performance.now() : false;
 }
 
 /** The Top 40 rows, queried by role as a person would see them (the list holding the most items). */

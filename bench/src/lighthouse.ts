@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -8,6 +8,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, type StorageEntry } from './browser.ts';
 import { atLeast, atMost, type Measure, measured, median, missing, reasonOf } from './results.ts';
 
 const RUNS = 3;
+/** Every run's full report lands here (outside the repository), to see what a figure is made of. */
+export const REPORTS_DIR = join(tmpdir(), 'heavy-rotation-bench');
 
 export interface LighthouseRun {
   score: number;
@@ -47,7 +49,12 @@ function longTasks(lhr: Result): { count: number; longest: number } {
 }
 
 /** One Lighthouse run (default mobile settings, performance only) in a fresh Chromium profile. */
-async function runOnce(url: string, path: string, storage?: StorageEntry[]): Promise<LighthouseRun> {
+async function runOnce(
+  url: string,
+  path: string,
+  report: string,
+  storage?: StorageEntry[],
+): Promise<LighthouseRun> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'hr-lighthouse-'));
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, userDataDir });
   try {
@@ -62,6 +69,8 @@ async function runOnce(url: string, path: string, storage?: StorageEntry[]): Pro
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
+    await mkdir(REPORTS_DIR, { recursive: true });
+    await writeFile(join(REPORTS_DIR, report), JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== path) throw new Error(`${path} ended on ${finalPath}`);
@@ -91,7 +100,8 @@ export async function runLighthouse(url: string, path: string, label: string, st
   const page: LighthousePage = { label, runs: [] };
   for (let i = 0; i < RUNS; i++) {
     try {
-      page.runs.push(await runOnce(url, path, storage));
+      const report = `lighthouse-${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`;
+      page.runs.push(await runOnce(url, path, report, storage));
     } catch (error) {
       page.failure = reasonOf(error);
       if (page.runs.length === 0) break;

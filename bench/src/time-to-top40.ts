@@ -11,10 +11,16 @@ const NAME = 'Time to top 40 (from /callback to 40 rows painted, median of 5)';
  */
 async function callbackUrl(page: Page, url: string): Promise<string> {
   let captured: string | undefined;
+  // Playwright does not route the target of a redirect, so the emulator's answer is taken apart here.
   await page.route(
-    (u) => u.pathname === '/callback',
+    (u) => u.pathname === '/authorize',
     async (route) => {
-      captured = route.request().url();
+      if (route.request().method() !== 'POST') return route.continue();
+      const answer = await route.fetch({ maxRedirects: 0 });
+      const location = answer.headers().location;
+      if (location && new URL(location, route.request().url()).pathname === '/callback') {
+        captured = new URL(location, route.request().url()).href;
+      }
       // 204 leaves the browser on the current page, so the one-time code stays unused.
       await route.fulfill({ status: 204 });
     },
@@ -35,11 +41,18 @@ async function once(browser: Browser, url: string): Promise<number> {
   try {
     const page = await context.newPage();
     const target = await callbackUrl(page, url);
+    const requested = Date.now();
     await page.goto(target, { waitUntil: 'commit' });
-    // Polled in requestAnimationFrame: the first frame with 40 rows is the one that paints them, and
-    // performance.now() counts from the start of this navigation.
+    // Polled in requestAnimationFrame: the first frame with 40 rows is the one that paints them.
     const handle = await page.waitForFunction(listPaintedAt, TOP_COUNT, { polling: 'raf', timeout: 30_000 });
-    const ms = Number(await handle.jsonValue());
+    const painted = Number(await handle.jsonValue());
+    // Counted from the start of the /callback navigation; should the app reload the page on its way to
+    // the list, from the moment the navigation was asked for instead.
+    const start = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      return nav && new URL(nav.name).pathname === '/callback' ? performance.timeOrigin : null;
+    });
+    const ms = painted - (start ?? requested);
     // The same rows by role, so the figure counts the Top 40 list and not some other list.
     await waitForTopRows(page, 5_000);
     return ms;
