@@ -55,6 +55,14 @@ function check(emu: Emulator, input: Record<string, string | undefined>): Checke
 export function authorizeRoutes(emu: Emulator) {
   const app = new Hono<AppEnv>();
 
+  // The consent page must not be framed (clickjacking) nor leak the query (state, challenge) onward.
+  app.use('/authorize', async (c, next) => {
+    await next();
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('Cache-Control', 'no-store');
+  });
+
   app.get('/authorize', (c) => {
     const checked = check(emu, c.req.query());
     if (checked.kind === 'page') return c.html(errorPage(checked.message), 400);
