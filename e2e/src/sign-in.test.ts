@@ -25,7 +25,10 @@ test('a listener signs in and sees 40 ranked rows with ranks 4 to 6 revealed', a
   await page.goto(`${stack.url}/login`);
   const connect = page.getByRole('link', { name: /Connect Spotify/ });
   await expect.poll(() => connect.getAttribute('href')).toMatch(/authorize/);
-  const pkce = await page.evaluate(() => [localStorage.getItem('pkce_code_verifier'), localStorage.getItem('pkce_state')]);
+  const pkce = await page.evaluate(() => [
+    localStorage.getItem('pkce_code_verifier'),
+    localStorage.getItem('pkce_state'),
+  ]);
   await connect.click();
   expect(pkce[0]).toMatch(/^[A-Za-z0-9\-._~]{128}$/);
   expect(pkce[1]).toMatch(/^[A-Za-z0-9]{16}$/);
@@ -63,7 +66,9 @@ test('locked rows expose no artist names in the page or the accessibility tree',
   await page.reload();
   await expect.poll(() => listItems(page).count()).toBe(40);
   const artists = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('Heavy Rotation::artists') ?? '{}') as { data: { name: string }[] }).data,
+    () =>
+      (JSON.parse(localStorage.getItem('Heavy Rotation::artists') ?? '{}') as { data: { name: string }[] })
+        .data,
   );
   const lockedNames = artists.filter((_, i) => ![3, 4, 5].includes(i)).map((a) => a.name);
   const revealedNames = artists.filter((_, i) => [3, 4, 5].includes(i)).map((a) => a.name);
@@ -103,7 +108,8 @@ test('log out from the menu clears every sign-in key and lands on /login', async
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL(`${stack.url}/login`);
   const keys = await storedKeys(page);
-  for (const key of [...SIGN_IN_KEYS, 'welcome_shown', 'Heavy Rotation::artists']) expect(keys).not.toContain(key);
+  for (const key of [...SIGN_IN_KEYS, 'welcome_shown', 'Heavy Rotation::artists'])
+    expect(keys).not.toContain(key);
   await page.goto(`${stack.url}/`);
   await page.waitForURL(`${stack.url}/login`);
   await context.close();

@@ -50,9 +50,9 @@ export const emulator = {
 export async function signInToList(page: Page, baseUrl: string, listener = 'Demo Listener', rows = 40) {
   await signIn(page, baseUrl, listener);
   await page.waitForURL(`${baseUrl}/`);
-  await expect.poll(() => page.getByRole('list', { name: 'Your top artists' }).getByRole('listitem').count()).toBe(
-    rows,
-  );
+  await expect
+    .poll(() => page.getByRole('list', { name: 'Your top artists' }).getByRole('listitem').count())
+    .toBe(rows);
 }
 
 export function listItems(page: Page) {

@@ -28,7 +28,12 @@ test('with the provider down an old saved list is still shown', async () => {
     localStorage.setItem(key, JSON.stringify(entry));
     localStorage.setItem('welcome_shown', 'true');
   }, ARTISTS_KEY);
-  await emulator.fault(stack.emulatorUrl, { method: 'GET', path: '/v1/me/top/artists', status: 503, times: -1 });
+  await emulator.fault(stack.emulatorUrl, {
+    method: 'GET',
+    path: '/v1/me/top/artists',
+    status: 503,
+    times: -1,
+  });
   await page.reload();
   await expect.poll(() => listItems(page).count(), { timeout: 15_000 }).toBe(40);
   await context.close();
@@ -66,7 +71,12 @@ test('a listener not on the allow list is told so and pointed to the signup', as
 
 test('a long rate limit without a saved list says when to come back', async () => {
   const { context, page } = await newPhonePage(browser);
-  await emulator.fault(stack.emulatorUrl, { method: 'GET', path: '/v1/me/top/artists', retryAfter: 600, times: -1 });
+  await emulator.fault(stack.emulatorUrl, {
+    method: 'GET',
+    path: '/v1/me/top/artists',
+    retryAfter: 600,
+    times: -1,
+  });
   await signIn(page, stack.url, 'Demo Listener');
   await page.waitForURL(`${stack.url}/`);
   await page.getByText(/Come back in about 10 minutes/).waitFor();

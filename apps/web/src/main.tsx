@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router.tsx';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app/router.tsx';
 import { GlobalErrorBoundary } from './app/shell/global-error-boundary.tsx';
 import { getAccessToken, refreshAfterUnauthorized } from './features/auth/session.ts';
 import { provideTokenSource } from './lib/token-source.ts';
@@ -14,7 +14,9 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <GlobalErrorBoundary>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </GlobalErrorBoundary>
     </StrictMode>,
   );

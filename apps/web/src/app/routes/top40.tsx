@@ -104,7 +104,9 @@ export function Top40Route() {
       {gate}
       <Suspense fallback={null}>
         {helpOpen ? <HelpSheet open onOpenChange={setHelpOpen} productName={productName} /> : null}
-        {resetOpen ? <ResetDialog open onOpenChange={setResetOpen} onConfirm={() => resetApp(navigate)} /> : null}
+        {resetOpen ? (
+          <ResetDialog open onOpenChange={setResetOpen} onConfirm={() => resetApp(navigate)} />
+        ) : null}
         {openArtist && openIndex !== null ? (
           <ArtistShareView
             artist={openArtist}

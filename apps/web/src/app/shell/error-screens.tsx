@@ -1,10 +1,8 @@
-import { useRouteError } from 'react-router';
 import { isConfigurationError } from '../../config/validate-config.ts';
 import styles from './error-screens.module.css';
 
 function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
-  if (typeof error === 'object' && error !== null && 'statusText' in error) return String(error.statusText);
   return 'An error occurred';
 }
 
@@ -21,8 +19,7 @@ export function ConfigurationErrorScreen({ details }: { details: string }) {
 }
 
 /** A screen that failed: 'Something went wrong', the message, 'Try again' (reloads). */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+export function RouteErrorScreen({ error }: { error: unknown }) {
   if (isConfigurationError(error)) return <ConfigurationErrorScreen details={messageOf(error)} />;
   return (
     <main className={styles.screen}>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import type { Top40MenuProps } from './top40-menu.tsx';
 import styles from './top40-menu.module.css';
+import type { Top40MenuProps } from './top40-menu.tsx';
 
 const Top40Menu = lazy(() => import('./top40-menu.tsx').then((m) => ({ default: m.Top40Menu })));
 

@@ -1,0 +1,25 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { loadConfig, loadedConfig } from '../../config/app-config.ts';
+
+/**
+ * Renders the app once /app-config.json is loaded and valid. A failure is thrown during render so the
+ * error boundary shows 'Configuration Error'.
+ */
+export function ConfigGate({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(() => loadedConfig() !== undefined);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    loadConfig().then(
+      () => live && setReady(true),
+      (e: unknown) => live && setError(e ?? new Error('Environment configuration error')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  if (error) throw error;
+  return ready ? children : <Spinner label="Loading..." showLabel={false} />;
+}

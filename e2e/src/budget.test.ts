@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ROOT } from '../../scripts/stack.ts';
+import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
+import { signInToList } from './top40-helpers.ts';
+
+const KB = 1024;
+const DIST = join(ROOT, 'apps/web/dist');
+
+let stack: TestStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Records the same-origin JavaScript files a page asks for. */
+function recordScripts(page: Page, origin: string): Set<string> {
+  const paths = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === origin && url.pathname.endsWith('.js')) paths.add(url.pathname);
+  });
+  return paths;
+}
+
+/** Gzipped bytes of those files as built in apps/web/dist (service worker excluded: it is not page JS). */
+async function gzippedSize(paths: Set<string>): Promise<number> {
+  let total = 0;
+  for (const path of paths) {
+    if (path === '/sw.js' || path.startsWith('/workbox-')) continue;
+    total += gzipSync(await readFile(join(DIST, path)), { level: 9 }).length;
+  }
+  return total;
+}
+
+test('the JavaScript loaded for /login stays within 110 KB gzipped', async () => {
+  const { context, page } = await newPhonePage(browser);
+  const scripts = recordScripts(page, stack.url);
+  await page.goto(`${stack.url}/login`, { waitUntil: 'networkidle' });
+  await page.getByRole('link', { name: /Connect Spotify/ }).waitFor();
+  const size = await gzippedSize(scripts);
+  console.info(`/login JS: ${(size / KB).toFixed(1)} KB gzipped in ${scripts.size} files`);
+  expect(size).toBeLessThanOrEqual(110 * KB);
+  await context.close();
+});
+
+test('all JavaScript for the signed-in Top 40 stays within 160 KB gzipped', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await signInToList(page, stack.url);
+  const fresh = await context.newPage();
+  const scripts = recordScripts(fresh, stack.url);
+  await fresh.goto(`${stack.url}/`, { waitUntil: 'networkidle' });
+  await fresh.getByRole('list', { name: 'Your top artists' }).waitFor();
+  await fresh.waitForLoadState('networkidle');
+  const size = await gzippedSize(scripts);
+  console.info(`signed-in / JS: ${(size / KB).toFixed(1)} KB gzipped in ${scripts.size} files`);
+  expect(size).toBeLessThanOrEqual(160 * KB);
+  await context.close();
+});
