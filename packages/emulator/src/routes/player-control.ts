@@ -1,15 +1,29 @@
 import type { Context } from 'hono';
 import type { AppEnv, Emulator } from '../context.ts';
-import { knownPlayable } from '../shapes/items.ts';
+import { durationOf, knownPlayable } from '../shapes/items.ts';
 import { currentUri, progressMs } from '../shapes/player.ts';
 import type { ListenerState, PlayerState } from '../store.ts';
 import { ApiError, notFound, parseUri } from '../validate.ts';
 import { topTracks } from './users.ts';
 
+/** The caller's state, with playback moved on past items that ended since the last call. */
 export function listenerState(emu: Emulator, c: Context<AppEnv>): ListenerState {
   const state = emu.store.listeners.get(c.get('listener').id);
   if (!state) throw notFound();
+  playOn(emu, state);
   return state;
+}
+
+function playOn(emu: Emulator, state: ListenerState): void {
+  const player = state.player;
+  for (let guard = 0; guard < 200 && player.isPlaying; guard++) {
+    const uri = currentUri(player);
+    if (!uri) return;
+    const endsAt = player.since + durationOf(emu, uri) - player.positionMs;
+    if (emu.now() < endsAt) return;
+    skipNext(emu, state);
+    player.since = endsAt;
+  }
 }
 
 export function noActiveDevice(): ApiError {

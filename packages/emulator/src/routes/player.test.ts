@@ -113,3 +113,31 @@ test('recently played lists what was skipped past', async () => {
   expect(recent.items[0]?.track.uri).toBe(before.item.uri);
   expect((await call('GET', '/me/player/recently-played?after=1&before=2')).status).toBe(400);
 });
+
+test('playback moves on to the next item when one ends, and stops at the end of the list', async () => {
+  let now = Date.parse('2026-03-01T12:00:00Z');
+  const app = createEmulator({ clock: () => now });
+  const res = await app.request('/_emulator/tokens', {
+    method: 'POST',
+    body: JSON.stringify({ listenerId: 'demo-listener' }),
+  });
+  const auth = bearer(((await res.json()) as { access_token: string }).access_token).headers;
+  const get = async (path: string) =>
+    (await (await app.request(`/v1${path}`, { headers: auth })).json()) as Record<string, unknown>;
+  const tracks = (await get('/me/top/tracks?limit=2')).items as { uri: string; duration_ms: number }[];
+  await app.request('/v1/me/player/play', {
+    method: 'PUT',
+    headers: auth,
+    body: JSON.stringify({ uris: tracks.map((t) => t.uri) }),
+  });
+  now += (tracks[0]?.duration_ms ?? 0) + 1000;
+  expect(await get('/me/player/currently-playing')).toMatchObject({
+    item: { uri: tracks[1]?.uri },
+    progress_ms: 1000,
+  });
+  now += tracks[1]?.duration_ms ?? 0;
+  expect(await get('/me/player/currently-playing')).toMatchObject({
+    item: { uri: tracks[1]?.uri },
+    is_playing: false,
+  });
+});
