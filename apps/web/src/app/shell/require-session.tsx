@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { getAccessToken } from '../../features/auth/session.ts';
+import { getAccessToken, hasFreshSession } from '../../features/auth/session.ts';
 
 /** Spec §2 guard: a spinner while the token is checked; no token (or a failed check) → /login. */
 export function RequireSession() {
-  const [state, setState] = useState<'checking' | 'signed-in' | 'signed-out'>('checking');
+  const [state, setState] = useState<'checking' | 'signed-in' | 'signed-out'>(() =>
+    hasFreshSession() ? 'signed-in' : 'checking',
+  );
   useEffect(() => {
+    if (state !== 'checking') return;
     let live = true;
     getAccessToken().then(
       (token) => live && setState(token ? 'signed-in' : 'signed-out'),
@@ -15,7 +18,7 @@ export function RequireSession() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [state]);
   if (state === 'checking') return <Spinner label="Checking your sign-in..." showLabel={false} />;
   if (state === 'signed-out') return <Navigate to="/login" replace />;
   return <Outlet />;

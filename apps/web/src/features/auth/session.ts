@@ -33,8 +33,10 @@ export function sessionPersists(): boolean {
   return storageAvailable();
 }
 
-export function hasStoredSession(): boolean {
-  return readTokens().accessToken !== null;
+/** True when a stored token is good for more than the refresh margin: no check needed to show a screen. */
+export function hasFreshSession(): boolean {
+  const stored = readTokens();
+  return stored.accessToken !== null && !expiresSoon(stored);
 }
 
 /** Another tab signed out (or reset): follow it. */

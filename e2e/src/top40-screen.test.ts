@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
+import { listItems, signInToList, storedKeys } from './top40-helpers.ts';
+
+let stack: TestStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function openList(page: Page): Promise<void> {
+  await signInToList(page, stack.url);
+  await page.evaluate(() => localStorage.setItem('welcome_shown', 'true'));
+  await page.reload();
+  await expect.poll(() => listItems(page).count()).toBe(40);
+}
+
+test('a revealed row opens the artist view and a locked row leads to the quiz', async () => {
+  const { context, page, errors } = await newPhonePage(browser);
+  await openList(page);
+  errors.length = 0; // the emulator's sign-in page has no favicon
+  const fourth = listItems(page).nth(3).getByRole('button');
+  const name = (await fourth.textContent())?.replace(/^4/, '') ?? '';
+  await fourth.click();
+  const view = page.getByRole('dialog');
+  await view.waitFor();
+  expect(await view.textContent()).toContain(name);
+  expect(await view.textContent()).toContain('My #4 Artist');
+  await view.getByRole('button', { name: /close/i }).first().click();
+  await view.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Locked artist, rank 1', exact: true }).click();
+  await page.waitForURL(`${stack.url}/quiz`);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the menu opens the help sheet, and Reset app asks first and then clears everything', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await openList(page);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: 'How does this work?' }).click();
+  const help = page.getByRole('dialog', { name: 'How does Heavy Rotation work?' });
+  await help.waitFor();
+  expect(await page.getByRole('button', { name: 'Unlock the rest - take quiz' }).count()).toBe(0);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: '/tmp/shots/top40-help.png' });
+  await help.getByRole('button', { name: 'Got it' }).click();
+  await help.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Unlock the rest - take quiz' }).waitFor();
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: 'Reset app' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Reset App?' });
+  await confirm.getByText('This will clear all your data and restart the app from the beginning.').waitFor();
+  await page.screenshot({ path: '/tmp/shots/top40-reset.png' });
+  await confirm.getByRole('button', { name: 'Never mind' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'revealed-artists',
+      JSON.stringify({ state: { revealed: [3, 4, 5, 0] }, version: 0 }),
+    ),
+  );
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: 'Reset app' }).click();
+  await page.getByRole('button', { name: 'Yes, reset' }).click();
+  await page.waitForURL(`${stack.url}/login`);
+  const keys = await storedKeys(page);
+  expect(
+    keys.filter((k) => k.startsWith('spotify_') || k.endsWith('::artists') || k === 'welcome_shown'),
+  ).toEqual([]);
+  const revealed = await page.evaluate(() => localStorage.getItem('revealed-artists'));
+  expect(revealed === null || revealed.includes('[3,4,5]')).toBe(true);
+  await context.close();
+});
