@@ -20,6 +20,16 @@ if (mode !== 'development' && mode !== 'extended') fail('--mode must be developm
 const control = !process.argv.includes('--no-control') && process.env.EMULATOR_CONTROL !== 'off';
 const dataPath = arg('--data') ?? process.env.EMULATOR_DATA;
 
+function seconds(flag: string): number | undefined {
+  const value = arg(flag);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) fail(`${flag} must be a positive number of seconds`);
+  return n;
+}
+const accessTokenSeconds = seconds('--access-token-seconds');
+const refreshTokenSeconds = seconds('--refresh-token-seconds');
+
 let data: ReturnType<typeof loadDataFile> | undefined;
 try {
   data = dataPath ? loadDataFile(dataPath) : undefined;
@@ -27,7 +37,13 @@ try {
   fail(error instanceof DataFileError ? error.message : String(error));
 }
 
-const app = createEmulator({ ...(data ? { data } : {}), mode: mode as Mode, control });
+const app = createEmulator({
+  ...(data ? { data } : {}),
+  mode: mode as Mode,
+  control,
+  ...(accessTokenSeconds ? { accessTokenSeconds } : {}),
+  ...(refreshTokenSeconds ? { refreshTokenSeconds } : {}),
+});
 const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, (info) => {
   console.log(`Spotify emulator (${mode}${control ? ', controls on' : ''}) on http://127.0.0.1:${info.port}`);
 });
