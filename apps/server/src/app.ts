@@ -144,4 +144,4 @@ export function createApp({ env, database, logger, providerFetch, llmFetch, now 
 
 export { type DatabaseOptions, openDatabase } from './db/client.ts';
 export { createDeps } from './deps.ts';
-export { ENV_VARIABLES, readEnv } from './env.ts';
+export { describeDefault, ENV_VARIABLES, readEnv } from './env.ts';

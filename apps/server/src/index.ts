@@ -1,5 +1,4 @@
 import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
 import { createDeps } from './deps.ts';
 import { type Env, readEnv } from './env.ts';
 
@@ -12,7 +11,8 @@ try {
   process.exit(1);
 }
 
-const deps = await createDeps(env);
+// Load the routes while the database starts: the two overlap and the server is ready sooner.
+const [deps, { createApp }] = await Promise.all([createDeps(env), import('./app.ts')]);
 const server = serve({ fetch: createApp(deps).fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   deps.logger.info({ url: `http://${env.HOST}:${info.port}`, database: deps.database.kind }, 'listening');
 });

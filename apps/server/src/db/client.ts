@@ -1,14 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,7 +28,13 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /** Opens the database and applies the committed migrations before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  // Each driver is loaded only when chosen: start-up time matters (readiness within 2 s).
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const searchPath = options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined;
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: searchPath });
     if (options.pgSchema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.pgSchema}"`);
@@ -47,7 +47,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  let client: PGlite;
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  let client: InstanceType<typeof PGlite>;
   if (options.dataDir) {
     const dir = join(resolve(options.dataDir), 'pglite');
     await mkdir(dir, { recursive: true });
