@@ -1,5 +1,6 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { lazy, Suspense, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { KEYS } from '../../../lib/session.ts';
 import { readString, writeString } from '../../../lib/storage.ts';
@@ -25,7 +26,8 @@ export function WelcomeGate({ artists, replay = false, onReplayDone }: WelcomeGa
     setShown(true);
     onReplayDone?.();
   };
-  return (
+  // On <body>: an ancestor with a transform (page transitions) would otherwise clip a fixed overlay.
+  return createPortal(
     <Suspense
       fallback={
         <div className={styles.backdrop}>
@@ -34,6 +36,7 @@ export function WelcomeGate({ artists, replay = false, onReplayDone }: WelcomeGa
       }
     >
       <WelcomeOverlay artistNames={artists.map((a) => a.name)} onComplete={complete} />
-    </Suspense>
+    </Suspense>,
+    document.body,
   );
 }

@@ -66,6 +66,9 @@ export function WelcomeOverlay({ artistNames, onComplete }: WelcomeOverlayProps)
         tabIndex={-1}
         onKeyDown={trapTab}
       >
+        <span className={styles.big} aria-hidden="true">
+          40
+        </span>
         {message ? (
           <>
             <p className={styles.kicker} id="welcome-title">

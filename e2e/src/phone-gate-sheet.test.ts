@@ -1,0 +1,126 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
+import { shot, signInToTop40, skipWelcome } from './quiz-helpers.ts';
+
+const ADMIN_TOKEN = 'phone-gate-admin-token';
+let stack: TestStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack({ ADMIN_TOKEN }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+function recordEvents(page: Page): unknown[] {
+  const events: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/events') && request.method() === 'POST')
+      events.push(request.postDataJSON());
+  });
+  return events;
+}
+
+const focusedInside = (page: Page) =>
+  page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+
+test('the phone gate checks the number and consent, survives a failed save, then goes to the quiz', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await skipWelcome(context);
+  const events = recordEvents(page);
+  await signInToTop40(page, stack.url);
+  await page.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Add your number to continue' });
+  await sheet.waitFor();
+  const input = sheet.getByLabel('Phone number');
+  await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await input.getAttribute('placeholder')).toMatch(/\(\d{3}\) \d{3}-\d{4}/);
+  const submit = sheet.getByRole('button', { name: 'Continue' });
+  const consent = sheet.getByRole('checkbox', { name: /Reply STOP to unsubscribe/ });
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+  // An invalid number: told on blur, and the button stays off.
+  await input.fill('123');
+  await input.blur();
+  await sheet.getByText('Invalid phone number', { exact: true }).waitFor();
+  expect(await submit.isDisabled()).toBe(true);
+  await input.press('4');
+  expect(await sheet.getByText('Invalid phone number', { exact: true }).count()).toBe(0);
+
+  // A valid number without consent: still off. The consent text toggles the box.
+  await input.fill('(201) 555-0123');
+  expect(await submit.isDisabled()).toBe(true);
+  await sheet.getByText(/marketing text messages/).click();
+  expect(await consent.isChecked()).toBe(true);
+  expect(await submit.isEnabled()).toBe(true);
+  await shot(page, 'phone-gate-ready');
+
+  // Tab stays inside the sheet.
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusedInside(page)).toBe(true);
+  }
+
+  // The network fails once: a red toast, and the form can be sent again.
+  await page.route('**/functions/v1/sms-subscribe', (route) => route.abort('connectionrefused'), {
+    times: 1,
+  });
+  await submit.click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Failed to save phone number' });
+  await toast.waitFor();
+  await shot(page, 'phone-gate-error');
+  await toast.waitFor({ state: 'detached', timeout: 6000 });
+  expect(await submit.isEnabled()).toBe(true);
+
+  await submit.click();
+  await sheet.getByRole('button', { name: '✓ Saved' }).waitFor();
+  await shot(page, 'phone-gate-saved');
+  await page.waitForURL(`${stack.url}/quiz`);
+  expect(events).toContainEqual({ name: 'sms_gate_view' });
+  expect(events).toContainEqual({ name: 'sms_phone_submitted', phone_country: '+1' });
+
+  // Now with a phone on the profile, the quiz button goes straight through, also in a fresh page.
+  const fresh = await context.newPage();
+  await fresh.goto(`${stack.url}/`);
+  await fresh.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
+  await fresh.waitForURL(`${stack.url}/quiz`);
+  await context.close();
+});
+
+test('the close button dismisses the sheet and a format error shows its own words', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await skipWelcome(context);
+  await signInToTop40(page, stack.url, 'Casual Listener');
+  await page.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Add your number to continue' });
+  await sheet.waitFor();
+  await sheet.getByLabel('Phone number').fill('call me maybe');
+  await sheet.getByLabel('Phone number').blur();
+  await sheet.getByText('Invalid phone number format', { exact: true }).waitFor();
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await sheet.waitFor({ state: 'detached' });
+  expect(page.url()).toBe(`${stack.url}/`);
+  await context.close();
+});
+
+test('with the SMS gate switched off the quiz button goes straight to the quiz', async () => {
+  const res = await fetch(`${stack.url}/api/flags`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sms_gate_enabled: false }),
+  });
+  expect(res.status).toBe(200);
+  const { context, page } = await newPhonePage(browser);
+  await skipWelcome(context);
+  await signInToTop40(page, stack.url, 'Casual Listener');
+  await page.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
+  await page.waitForURL(`${stack.url}/quiz`);
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  await context.close();
+});

@@ -1,0 +1,43 @@
+import { demoData } from '@heavy-rotation/emulator';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signIn } from './harness.ts';
+
+/** The demo listener's top 40 names, in rank order. */
+export function demoTop40(listenerId = 'demo-listener'): string[] {
+  const listener = demoData.listeners.find((l) => l.id === listenerId);
+  const byId = new Map(demoData.artists.map((a) => [a.id, a.name]));
+  return (listener?.top_artists ?? []).slice(0, 40).map((id) => byId.get(id) ?? '');
+}
+
+/** Marks the welcome as seen in every page of the context, so journeys about other screens skip it. */
+export async function skipWelcome(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => localStorage.setItem('welcome_shown', 'true'));
+}
+
+/** Signs in and waits for the Top 40 screen. */
+export async function signInToTop40(page: Page, baseUrl: string, listener = 'Demo Listener'): Promise<void> {
+  await signIn(page, baseUrl, listener);
+  await page.waitForURL(`${baseUrl}/`);
+}
+
+/** The persisted revealed-artists store, as zustand writes it. */
+export function revealedStore(indices: number[]): string {
+  return JSON.stringify({ state: { revealed: indices }, version: 0 });
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `/tmp/shots/${name}.png` });
+}
+
+/**
+ * Console errors of a page, except the browser's own favicon probe (the icon set is another screen's
+ * artwork and may be absent while it is made).
+ */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.location().url.endsWith('/favicon.ico')) errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
