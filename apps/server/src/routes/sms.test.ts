@@ -104,6 +104,19 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect(await errorOf(missing)).toMatch(/^spotifyUserId: /);
   });
 
+  test('when the provider is rate-limiting, nothing is stored and the caller is told to retry', async () => {
+    const fresh = await s.token('new-listener');
+    await s.fault({ path: '/v1/me', retryAfter: 3 });
+    const res = await s.call('/functions/v1/sms-subscribe', {
+      token: fresh,
+      json: { ...body('+14155552671'), spotifyUserId: 'new-listener' },
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Retry-After')).toBe('3');
+    const rows = await s.database.db.select().from(smsConsent);
+    expect(rows.map((r) => r.userId)).not.toContain('new-listener');
+  });
+
   test('STOP suppresses the number and START lifts it', async () => {
     const stop = await webhook({ from: '+14155550123', text: ' stop ' });
     expect(await stop.json()).toEqual({ ok: true, action: 'suppressed' });
