@@ -10,16 +10,21 @@ import { readJson } from '../http/json.ts';
 const SMS_GATE = 'sms_gate_enabled';
 const putBody = z.strictObject({ sms_gate_enabled: z.boolean() });
 
-async function readGate(db: Db): Promise<boolean> {
-  const [row] = await db.select().from(featureFlag).where(eq(featureFlag.key, SMS_GATE));
-  return row?.enabled ?? true;
-}
+// Every page load asks for the flag: keep it briefly in memory. Other instances see a change within this.
+const CACHE_MS = 5_000;
 
 /** GET /api/flags (public, apikey) and PUT /api/flags (operator, ADMIN_TOKEN; off when unset). */
 export function flagRoutes(db: Db, guard: MiddlewareHandler, adminToken?: string): Hono {
   const app = new Hono();
+  let cached: { enabled: boolean; until: number } | undefined;
+  async function readGate(): Promise<boolean> {
+    if (cached && cached.until > Date.now()) return cached.enabled;
+    const [row] = await db.select().from(featureFlag).where(eq(featureFlag.key, SMS_GATE));
+    cached = { enabled: row?.enabled ?? true, until: Date.now() + CACHE_MS };
+    return cached.enabled;
+  }
   app.get('/', guard, async (c) =>
-    c.json({ sms_gate_enabled: await readGate(db) }, 200, { 'Cache-Control': 'no-cache' }),
+    c.json({ sms_gate_enabled: await readGate() }, 200, { 'Cache-Control': 'no-cache' }),
   );
   app.put('/', async (c) => {
     if (!adminToken) return c.json({ error: 'Not found' }, 404);
@@ -33,7 +38,8 @@ export function flagRoutes(db: Db, guard: MiddlewareHandler, adminToken?: string
         target: featureFlag.key,
         set: { enabled: body.sms_gate_enabled, updatedAt: sql`now()` },
       });
-    return c.json({ sms_gate_enabled: await readGate(db) }, 200, { 'Cache-Control': 'no-store' });
+    cached = undefined;
+    return c.json({ sms_gate_enabled: await readGate() }, 200, { 'Cache-Control': 'no-store' });
   });
   return app;
 }
