@@ -15,10 +15,12 @@ export interface WelcomeGateProps {
   /** Shows the overlay again even after it was completed (e.g. from the menu). */
   replay?: boolean;
   onReplayDone?: () => void;
+  /** The user's access token for the server call (defaults to the stored one). */
+  getAccessToken?: () => Promise<string | null>;
 }
 
 /** The welcome overlay on `/`: shown while `welcome_shown` is unset or on request. */
-export function WelcomeGate({ artists, replay = false, onReplayDone }: WelcomeGateProps) {
+export function WelcomeGate({ artists, replay = false, onReplayDone, getAccessToken }: WelcomeGateProps) {
   const [shown, setShown] = useState(() => readString(KEYS.welcomeShown) !== null);
   if ((shown && !replay) || artists.length === 0) return null;
   const complete = () => {
@@ -35,7 +37,11 @@ export function WelcomeGate({ artists, replay = false, onReplayDone }: WelcomeGa
         </div>
       }
     >
-      <WelcomeOverlay artistNames={artists.map((a) => a.name)} onComplete={complete} />
+      <WelcomeOverlay
+        artistNames={artists.map((a) => a.name)}
+        onComplete={complete}
+        getAccessToken={getAccessToken}
+      />
     </Suspense>,
     document.body,
   );

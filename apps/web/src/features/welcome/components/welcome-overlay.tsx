@@ -14,20 +14,25 @@ const STEPS = [
 export interface WelcomeOverlayProps {
   artistNames: string[];
   onComplete: () => void;
+  getAccessToken?: () => Promise<string | null>;
 }
 
 /** The three-step welcome (greeting, reflection, teaser) as a modal dialog. */
-export function WelcomeOverlay({ artistNames, onComplete }: WelcomeOverlayProps) {
+export function WelcomeOverlay({ artistNames, onComplete, getAccessToken }: WelcomeOverlayProps) {
   useScrollLock();
   const [message, setMessage] = useState<WelcomeMessage | null>(null);
   const [step, setStep] = useState(0);
   const dialogRef = useRef<HTMLDivElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   const namesKey = artistNames.join('\n');
+  const tokenGetter = useRef(getAccessToken);
 
   useEffect(() => {
     const controller = new AbortController();
-    loadWelcome(namesKey.split('\n'), { signal: controller.signal }).then(setMessage, () => undefined);
+    loadWelcome(namesKey.split('\n'), {
+      signal: controller.signal,
+      getAccessToken: tokenGetter.current,
+    }).then(setMessage, () => undefined);
     return () => controller.abort();
   }, [namesKey]);
 
