@@ -73,12 +73,17 @@ async function measurePage(
   ready: (page: Page) => Promise<void>,
 ): Promise<{ page: Page; seen: Set<string>; close: () => Promise<void> }> {
   const context = await phoneContext(browser, storage ? url : undefined, storage);
-  const page = await context.newPage();
-  const seen = recordAssets(page, url);
-  await page.goto(url + path);
-  await ready(page);
-  await settle(page);
-  return { page, seen, close: () => context.close() };
+  try {
+    const page = await context.newPage();
+    const seen = recordAssets(page, url);
+    await page.goto(url + path);
+    await ready(page);
+    await settle(page);
+    return { page, seen, close: () => context.close() };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
 }
 
 /** Gzipped JS and CSS a phone loads for each screen of the production build. */
@@ -94,8 +99,11 @@ export async function measureBundles(
   for (const path of ['/login', '/signup']) {
     try {
       const run = await measurePage(browser, url, path, undefined, heading);
-      out.push(...figures(path, await total(run.seen)));
-      await run.close();
+      try {
+        out.push(...figures(path, await total(run.seen)));
+      } finally {
+        await run.close();
+      }
     } catch (error) {
       out.push(missing(`Bundle ${path}: JS (gzip)`, 'bytes', reasonOf(error), JS_BUDGET[path]));
     }
@@ -110,8 +118,11 @@ export async function measureBundles(
     const run = await measurePage(browser, url, '/quiz', storage, async (page) => {
       await page.getByRole('textbox', { name: /Guess an artist/i }).waitFor({ timeout: 15_000 });
     });
-    out.push(...figures('/quiz', await total(run.seen)));
-    await run.close();
+    try {
+      out.push(...figures('/quiz', await total(run.seen)));
+    } finally {
+      await run.close();
+    }
   } catch (error) {
     out.push(missing('Bundle /quiz: JS (gzip)', 'bytes', reasonOf(error)));
   }

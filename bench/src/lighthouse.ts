@@ -26,13 +26,18 @@ async function seedStorage(port: number, url: string, storage: StorageEntry[]): 
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const context = browser.contexts()[0];
   if (!context) throw new Error('no browser context to seed');
-  const page = await context.newPage();
-  // A same-origin JSON file, so no app code runs and nothing lands in the cache but this file.
-  await page.goto(`${url}/app-config.json`);
-  await page.evaluate((entries) => {
-    for (const { name, value } of entries) localStorage.setItem(name, value);
-  }, storage);
-  await page.close();
+  try {
+    const page = await context.newPage();
+    // A same-origin JSON file, so no app code runs and nothing lands in the cache but this file.
+    await page.goto(`${url}/app-config.json`);
+    await page.evaluate((entries) => {
+      for (const { name, value } of entries) localStorage.setItem(name, value);
+    }, storage);
+    await page.close();
+  } finally {
+    // Disconnects only: Chromium and the profile stay for Lighthouse.
+    await browser.close();
+  }
 }
 
 function numeric(lhr: Result, id: string): number {

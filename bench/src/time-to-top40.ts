@@ -5,6 +5,15 @@ import { type Measure, measured, median, missing, reasonOf } from './results.ts'
 const RUNS = 5;
 const NAME = 'Time to top 40 (from /callback to 40 rows painted, median of 5)';
 
+/** Names the step that failed, so a missing figure says where the journey stopped. */
+async function step<T>(name: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw new Error(`${name}: ${reasonOf(error)}`);
+  }
+}
+
 /**
  * Goes through the real sign-in up to the emulator's redirect, keeps the `/callback` address instead of
  * following it, and returns it; the page has stored the sign-in state the callback checks.
@@ -25,9 +34,12 @@ async function callbackUrl(page: Page, url: string): Promise<string> {
       await route.fulfill({ status: 204 });
     },
   );
-  await page.goto(`${url}/login`);
-  await page.getByRole('link', { name: /Connect Spotify/ }).click();
-  await page.getByRole('button', { name: `Log in as ${LISTENER}` }).click();
+  await step('open /login', page.goto(`${url}/login`));
+  await step('click Connect Spotify', page.getByRole('link', { name: /Connect Spotify/ }).click());
+  await step(
+    `click Log in as ${LISTENER}`,
+    page.getByRole('button', { name: `Log in as ${LISTENER}` }).click(),
+  );
   const deadline = Date.now() + 15_000;
   while (!captured && Date.now() < deadline) await page.waitForTimeout(20);
   await page.unrouteAll();
@@ -44,7 +56,10 @@ async function once(browser: Browser, url: string): Promise<number> {
     const requested = Date.now();
     await page.goto(target, { waitUntil: 'commit' });
     // Polled in requestAnimationFrame: the first frame with 40 rows is the one that paints them.
-    const handle = await page.waitForFunction(listPaintedAt, TOP_COUNT, { polling: 'raf', timeout: 30_000 });
+    const handle = await step(
+      'wait for 40 rows',
+      page.waitForFunction(listPaintedAt, TOP_COUNT, { polling: 'raf', timeout: 30_000 }),
+    );
     const painted = Number(await handle.jsonValue());
     // Counted from the start of the /callback navigation; should the app reload the page on its way to
     // the list, from the moment the navigation was asked for instead.
@@ -64,16 +79,19 @@ async function once(browser: Browser, url: string): Promise<number> {
 export async function measureTimeToTop40(browser: Browser, url: string): Promise<Measure[]> {
   const times: number[] = [];
   let failure = '';
-  for (let i = 0; i < RUNS; i++) {
+  let failures = 0;
+  // A busy machine can make one journey stumble: up to two more tries; give up if the first two both fail.
+  for (let i = 0; times.length < RUNS && i < RUNS + 2; i++) {
     try {
       times.push(await once(browser, url));
     } catch (error) {
+      failures += 1;
       failure = reasonOf(error);
-      if (times.length === 0 && i >= 1) break;
+      if (times.length === 0 && failures >= 2) break;
     }
   }
   const mid = median(times);
   if (mid === undefined) return [missing(NAME, 'ms', failure || 'no run finished')];
-  const note = `runs: ${times.map((t) => Math.round(t)).join(', ')} ms${failure ? `; ${RUNS - times.length} failed: ${failure}` : ''}`;
+  const note = `runs: ${times.map((t) => Math.round(t)).join(', ')} ms${failures ? `; ${failures} failed: ${failure}` : ''}`;
   return [measured(NAME, Math.round(mid), 'ms', undefined, note)];
 }
