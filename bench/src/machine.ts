@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { cpus, release, totalmem } from 'node:os';
 
 export interface Machine {
@@ -6,7 +8,27 @@ export interface Machine {
   memoryGb: number;
   node: string;
   os: string;
+  chromium: string;
+  lighthouse: string;
   date: string;
+}
+
+function chromiumVersion(): string {
+  try {
+    const out = execFileSync('/usr/bin/chromium', ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    return /[\d.]+/.exec(out.toString())?.[0] ?? 'unknown';
+  } catch {
+    return 'missing';
+  }
+}
+
+function lighthouseVersion(): string {
+  try {
+    const pkg = createRequire(import.meta.url)('lighthouse/package.json') as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }
 
 export function describeMachine(): Machine {
@@ -17,10 +39,13 @@ export function describeMachine(): Machine {
     memoryGb: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
     node: process.version,
     os: `${process.platform} ${release()}`,
+    chromium: chromiumVersion(),
+    lighthouse: lighthouseVersion(),
     date: new Date().toISOString(),
   };
 }
 
 export function machineLine(m: Machine): string {
-  return `${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node.replace(/^v/, '')}, ${m.os}, ${m.date.slice(0, 16).replace('T', ' ')} UTC`;
+  const date = `${m.date.slice(0, 16).replace('T', ' ')} UTC`;
+  return `${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node.replace(/^v/, '')}, ${m.os}, Chromium ${m.chromium}, Lighthouse ${m.lighthouse}, ${date}`;
 }
