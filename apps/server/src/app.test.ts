@@ -154,3 +154,41 @@ test('logs never contain tokens, phone numbers or emails', async () => {
     expect(text).not.toContain(secret);
   }
 });
+
+test('when the database fails: 500 without details, readiness 503, and still no personal data in the logs', async () => {
+  const sink: string[] = [];
+  const broken = await startTestServer(
+    'pglite',
+    {},
+    {
+      logger: createLogger(
+        'info',
+        new Writable({
+          write(chunk, _encoding, done) {
+            sink.push(String(chunk));
+            done();
+          },
+        }),
+      ),
+    },
+  );
+  const token = await broken.token();
+  await broken.database.close();
+  expect((await broken.app.request('/readyz')).status).toBe(503);
+  const res = await broken.call('/functions/v1/sms-subscribe', {
+    token,
+    json: {
+      spotifyUserId: 'demo-listener',
+      spotifyUserEmail: 'x@example.com',
+      spotifyUserDisplayName: 'D',
+      phone: '+14155552671',
+    },
+  });
+  expect(res.status).toBe(500);
+  expect(await res.json()).toEqual({ error: 'Internal server error' });
+  const text = sink.join('');
+  expect(text).toContain('request failed');
+  expect(text).not.toContain('4155552671');
+  expect(text).not.toContain('demo@example.com');
+  await broken.close().catch(() => undefined);
+});

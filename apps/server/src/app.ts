@@ -80,7 +80,9 @@ export function createApp({ env, database, logger, providerFetch, llmFetch, now 
     if (error instanceof HttpError) {
       return c.json(error.body, error.status, { 'Cache-Control': 'no-store', ...error.headers });
     }
-    logger.error({ err: { name: error.name, message: error.message }, path: c.req.path }, 'request failed');
+    // A failed query's message ends with its parameters (phones, emails): keep only the statement.
+    const message = error.message.split('\nparams:')[0]?.slice(0, 500);
+    logger.error({ err: { name: error.name, message }, path: c.req.path }, 'request failed');
     return c.json({ error: 'Internal server error' }, 500);
   });
   app.use(async (c, next) => {
