@@ -3,7 +3,8 @@ import { createEmulator } from '../app.ts';
 import { bearer } from '../testing.ts';
 
 async function session(listenerId: string) {
-  const app = createEmulator();
+  // A still clock: positions must not drift between calls.
+  const app = createEmulator({ clock: () => Date.parse('2026-03-01T12:00:00Z') });
   const res = await app.request('/_emulator/tokens', {
     method: 'POST',
     body: JSON.stringify({ listenerId }),
