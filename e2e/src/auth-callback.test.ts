@@ -47,3 +47,55 @@ test('a signed-out visitor to / is sent to /login and unknown paths go to /', as
   await page.waitForURL(`${stack.url}/login`);
   await context.close();
 });
+
+test('each path change reports a page view to /api/events', async () => {
+  const { context, page } = await newPhonePage(browser);
+  const views: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/events') && request.method() === 'POST') {
+      const body = request.postDataJSON() as { name: string; path?: string };
+      if (body.name === 'page_view' && body.path) views.push(body.path);
+    }
+  });
+  await page.goto(`${stack.url}/`);
+  await page.waitForURL(`${stack.url}/login`);
+  await expect.poll(() => views).toContain('/login');
+  await context.close();
+});
+
+test('a broken configuration shows the Configuration Error screen with the reason', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await page.route('**/app-config.json', (route) =>
+    route.fulfill({
+      json: {
+        productName: 'Heavy Rotation',
+        spotifyClientId: '',
+        spotifyAccountsUrl: 'http://127.0.0.1:1',
+        spotifyApiUrl: 'http://127.0.0.1:1/v1',
+        backendUrl: 'not a url',
+        anonKey: 'short',
+      },
+    }),
+  );
+  await page.goto(`${stack.url}/login`);
+  await page.getByRole('heading', { name: 'Configuration Error' }).waitFor();
+  const text = await page.locator('main').textContent();
+  expect(text).toContain('The application is missing required configuration.');
+  expect(text).toContain('Spotify Client ID is required');
+  expect(text).toContain('Supabase URL must be a valid URL');
+  expect(text).toContain('Supabase anonymous key must be at least 20 characters');
+  await context.close();
+});
+
+test('without working storage the listener is told the sign-in will not be kept', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+  });
+  await page.goto(`${stack.url}/login`);
+  await page.getByText(/isn't saving data/).waitFor();
+  await page.getByRole('link', { name: /Connect Spotify/ }).waitFor();
+  await context.close();
+});

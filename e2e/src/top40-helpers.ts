@@ -24,6 +24,13 @@ async function control(emulatorUrl: string, path: string, method: string, body?:
   return res.headers.get('content-type')?.includes('json') ? res.json() : undefined;
 }
 
+async function requestLog(url: string) {
+  const log = (await control(url, 'requests', 'GET')) as {
+    requests: { method: string; path: string; grantType?: string }[];
+  };
+  return log.requests;
+}
+
 export interface Fault {
   method?: string;
   path: string;
@@ -39,10 +46,12 @@ export const emulator = {
   advanceClock: (url: string, seconds: number) => control(url, 'clock', 'POST', { advanceSeconds: seconds }),
   clearRequests: (url: string) => control(url, 'requests', 'DELETE'),
   async refreshCount(url: string): Promise<number> {
-    const log = (await control(url, 'requests', 'GET')) as {
-      requests: { method: string; path: string; grantType?: string }[];
-    };
-    return log.requests.filter((r) => r.path === '/api/token' && r.grantType === 'refresh_token').length;
+    const log = await requestLog(url);
+    return log.filter((r) => r.path === '/api/token' && r.grantType === 'refresh_token').length;
+  },
+  async topArtistsCalls(url: string): Promise<number> {
+    const log = await requestLog(url);
+    return log.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/me/top/artists')).length;
   },
 };
 

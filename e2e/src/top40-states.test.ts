@@ -82,3 +82,17 @@ test('a long rate limit without a saved list says when to come back', async () =
   await page.getByText(/Come back in about 10 minutes/).waitFor();
   await context.close();
 });
+
+test('one load of the list makes one provider call', async () => {
+  const { context, page } = await newPhonePage(browser);
+  await signInToList(page, stack.url);
+  await page.evaluate((key) => {
+    localStorage.removeItem(key);
+    localStorage.setItem('welcome_shown', 'true');
+  }, ARTISTS_KEY);
+  await emulator.clearRequests(stack.emulatorUrl);
+  await page.reload();
+  await expect.poll(() => listItems(page).count()).toBe(40);
+  expect(await emulator.topArtistsCalls(stack.emulatorUrl)).toBe(1);
+  await context.close();
+});
