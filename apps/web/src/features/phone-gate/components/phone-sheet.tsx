@@ -63,7 +63,9 @@ export function PhoneSheet({ open, onSave, onSaved, onError, onClose }: PhoneShe
           ×
         </button>
       ) : null}
-      <p className={styles.lead}>We'll text you when your top 40 shifts. One number, no spam.</p>
+      <p className={styles.lead}>
+        Add a mobile number to start the quiz. We'll only send the occasional message.
+      </p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <label className={styles.label} htmlFor={ids.input}>
           Phone number
