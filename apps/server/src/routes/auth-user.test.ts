@@ -69,9 +69,10 @@ describe.each(DATABASES)('on %s', (kind) => {
   });
 
   test('a provider that does not answer in time gives 503', async () => {
-    const token = await s.token();
-    await s.fault({ path: '/v1/me', delayMs: 3000 });
-    const res = await s.call('/auth/v1/user', { token });
+    const impatient = await startTestServer(kind, { PROVIDER_TIMEOUT_MS: '200' }, { database: s.database });
+    const token = await impatient.token();
+    await impatient.fault({ path: '/v1/me', delayMs: 3000 });
+    const res = await impatient.call('/auth/v1/user', { token });
     expect(res.status).toBe(503);
     expect(res.headers.get('Retry-After')).not.toBeNull();
   });

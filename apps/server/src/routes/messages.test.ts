@@ -14,7 +14,7 @@ function fakeGenerator() {
     state.calls += 1;
     const request = (await c.req.json()) as { messages: { role: string; content: string }[] };
     const data = JSON.parse(request.messages[1]?.content ?? '{}') as { artists: unknown[] };
-    if (state.mode === 'slow') await new Promise((r) => setTimeout(r, 1500));
+    if (state.mode === 'slow') await new Promise((r) => setTimeout(r, 5000));
     if (state.mode === 'broken') return c.json({ choices: [{ message: { content: 'not json' } }] });
     const line = {
       good: (n: string) => `Generated for ${n}`,
@@ -45,7 +45,7 @@ describe.each(DATABASES)('on %s', (kind) => {
       {
         LLM_BASE_URL: 'http://llm.test/v1',
         LLM_MODEL: 'test-model',
-        LLM_TIMEOUT_MS: '300',
+        LLM_TIMEOUT_MS: '1500',
         LLM_DAILY_CAP: '6',
       },
       { llmFetch: gen.fetch, database: s.database },

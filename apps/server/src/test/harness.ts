@@ -57,7 +57,7 @@ export async function startTestServer(
     SPOTIFY_CLIENT_ID: 'heavy-rotation-demo',
     SPOTIFY_ACCOUNTS_URL: EMULATOR,
     SPOTIFY_API_URL: `${EMULATOR}/v1`,
-    PROVIDER_TIMEOUT_MS: '1000',
+    PROVIDER_TIMEOUT_MS: '10000',
     ...vars,
   });
   const emulator = createEmulator();
