@@ -15,6 +15,8 @@ import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { useRevealedArtists } from '../../stores/revealed-artists.ts';
 import styles from './top40.module.css';
 
+const HELP_IMAGE = '/help.svg';
+
 const ArtistShareView = lazy(() =>
   import('../../features/share/components/artist-share-view.tsx').then((m) => ({
     default: m.ArtistShareView,
@@ -55,6 +57,15 @@ export function Top40Route() {
     ).catch(() => undefined);
     return () => controller.abort();
   }, [status, artists, manualRetries]);
+
+  // Warm the help sheet's artwork so it is there the moment the sheet opens.
+  useEffect(() => {
+    if (status !== 'ready') return;
+    const timer = setTimeout(() => {
+      new Image().src = HELP_IMAGE;
+    }, 100);
+    return () => clearTimeout(timer);
+  }, [status]);
 
   const anyLocked = artists.some((_, i) => !revealed.includes(i));
   const openArtist = openIndex === null ? undefined : artists[openIndex];
