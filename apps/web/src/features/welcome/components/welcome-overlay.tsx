@@ -46,6 +46,8 @@ export function WelcomeOverlay({ artistNames, onComplete, getAccessToken }: Welc
 
   // Tab stays inside the dialog: the page behind it is out of reach while it shows.
   const trapTab = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Escape closes the dialog, as dialogs do; it counts as completing the welcome.
+    if (event.key === 'Escape' && message) return onComplete();
     if (event.key !== 'Tab' || !dialogRef.current) return;
     const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>('button:not(:disabled)')];
     const first = focusable[0];
