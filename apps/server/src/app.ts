@@ -11,6 +11,7 @@ import type { Logger } from './http/logger.ts';
 import { clientIp, createRateLimiter, limitBy } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security.ts';
 import { createMessageWriter } from './messages/writer.ts';
+import { appConfigRoutes } from './routes/app-config.ts';
 import { authUserRoutes } from './routes/auth-user.ts';
 import { eventRoutes } from './routes/events.ts';
 import { flagRoutes } from './routes/flags.ts';
@@ -118,20 +119,7 @@ export function createApp({ env, database, logger, providerFetch, llmFetch, now 
   );
 
   app.route('/', healthRoutes(database));
-  app.get('/app-config.json', (c) =>
-    c.json(
-      {
-        productName: env.PRODUCT_NAME,
-        spotifyClientId: env.SPOTIFY_CLIENT_ID ?? '',
-        spotifyAccountsUrl: env.SPOTIFY_ACCOUNTS_URL,
-        spotifyApiUrl: env.SPOTIFY_API_URL,
-        backendUrl: env.PUBLIC_ORIGIN ?? new URL(c.req.url).origin,
-        anonKey: env.PUBLIC_ANON_KEY,
-      },
-      200,
-      { 'Cache-Control': 'no-cache' },
-    ),
-  );
+  app.route('/', appConfigRoutes(env));
   app.route('/functions/v1', messageRoutes(writer, userGuard));
   app.route('/functions/v1', smsRoutes(db, userGuard, env.SMS_WEBHOOK_SECRET));
   app.route('/rest/v1', profileRoutes(db, userGuard));
