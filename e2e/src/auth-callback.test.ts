@@ -59,7 +59,7 @@ test('each path change reports a page view to /api/events', async () => {
   });
   await page.goto(`${stack.url}/`);
   await page.waitForURL(`${stack.url}/login`);
-  await expect.poll(() => views).toContain('/login');
+  await expect.poll(() => views, { timeout: 10_000 }).toContain('/login');
   await context.close();
 });
 

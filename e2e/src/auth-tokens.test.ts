@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
-import { ARTISTS_KEY, emulator, listItems, SIGN_IN_KEYS, signInToList, storedKeys } from './top40-helpers.ts';
+import {
+  ARTISTS_KEY,
+  emulator,
+  listItems,
+  ROWS_WAIT,
+  SIGN_IN_KEYS,
+  signInToList,
+  storedKeys,
+} from './top40-helpers.ts';
 
 let stack: TestStack;
 let browser: Browser;
@@ -39,7 +47,7 @@ test('an access token that expires mid-session is refreshed exactly once', async
   await emulator.advanceClock(stack.emulatorUrl, 3700);
   await emulator.clearRequests(stack.emulatorUrl);
   await page.reload();
-  await expect.poll(() => listItems(page).count()).toBe(40);
+  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
   expect(await emulator.refreshCount(stack.emulatorUrl)).toBe(1);
   // The browser itself logs the provider's 401 as a failed resource; the app logs nothing.
   expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
@@ -50,13 +58,13 @@ test('two tabs reaching expiry together make one token call and both keep workin
   const { context, page } = await newPhonePage(browser);
   await signInToList(page, stack.url);
   const second = await context.newPage();
-  await second.goto(`${stack.url}/`);
-  // Counting starts before the expiry moves: a tab's background work may refresh before the reloads.
-  await emulator.clearRequests(stack.emulatorUrl);
+  // Park both tabs on a same-origin page that runs no app code, so nothing refreshes before the test does.
+  await Promise.all([page, second].map((p) => p.goto(`${stack.url}/app-config.json`)));
   await expireSoonAndDropCache(page);
-  await Promise.all([page.reload(), second.reload()]);
-  await expect.poll(() => listItems(page).count()).toBe(40);
-  await expect.poll(() => listItems(second).count()).toBe(40);
+  await emulator.clearRequests(stack.emulatorUrl);
+  await Promise.all([page.goto(`${stack.url}/`), second.goto(`${stack.url}/`)]);
+  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
+  await expect.poll(() => listItems(second).count(), ROWS_WAIT).toBe(40);
   expect(await emulator.refreshCount(stack.emulatorUrl)).toBe(1);
   const tokens = await Promise.all(
     [page, second].map((p) => p.evaluate(() => localStorage.getItem('spotify_access_token'))),
@@ -76,9 +84,10 @@ test('a refresh answered invalid_grant signs the listener out cleanly', async ()
     body: { error: 'invalid_grant', error_description: 'Refresh token revoked' },
     times: -1,
   });
-  await emulator.clearRequests(stack.emulatorUrl);
+  await page.goto(`${stack.url}/app-config.json`);
   await expireSoonAndDropCache(page);
-  await page.reload();
+  await emulator.clearRequests(stack.emulatorUrl);
+  await page.goto(`${stack.url}/`);
   await page.waitForURL(`${stack.url}/login`);
   const keys = await storedKeys(page);
   for (const key of [...SIGN_IN_KEYS, ARTISTS_KEY, 'welcome_message_cache']) expect(keys).not.toContain(key);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
-import { listItems, SIGN_IN_KEYS, signInToList, storedKeys } from './top40-helpers.ts';
+import { listItems, ROWS_WAIT, SIGN_IN_KEYS, signInToList, storedKeys } from './top40-helpers.ts';
 
 let stack: TestStack;
 let browser: Browser;
@@ -24,7 +24,7 @@ test('a listener signs in and sees 40 ranked rows with ranks 4 to 6 revealed', a
   });
   await page.goto(`${stack.url}/login`);
   const connect = page.getByRole('link', { name: /Connect Spotify/ });
-  await expect.poll(() => connect.getAttribute('href')).toMatch(/authorize/);
+  await expect.poll(() => connect.getAttribute('href'), { timeout: 10_000 }).toMatch(/authorize/);
   const pkce = await page.evaluate(() => [
     localStorage.getItem('pkce_code_verifier'),
     localStorage.getItem('pkce_state'),
@@ -36,7 +36,7 @@ test('a listener signs in and sees 40 ranked rows with ranks 4 to 6 revealed', a
   await page.getByRole('button', { name: 'Log in as Demo Listener' }).click();
   errors.length = 0;
   await page.waitForURL(`${stack.url}/`);
-  await expect.poll(() => listItems(page).count()).toBe(40);
+  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
   const rows = listItems(page).getByRole('button');
   for (const rank of [1, 2, 3, 7, 40]) {
     expect(await rows.nth(rank - 1).getAttribute('aria-label')).toBe(`Locked artist, rank ${rank}`);
@@ -49,7 +49,7 @@ test('a listener signs in and sees 40 ranked rows with ranks 4 to 6 revealed', a
   await page.screenshot({ path: '/tmp/shots/top40-welcome-phone.png' });
   await page.evaluate(() => localStorage.setItem('welcome_shown', 'true'));
   await page.reload();
-  await expect.poll(() => listItems(page).count()).toBe(40);
+  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
   await page.waitForTimeout(2500);
   await page.screenshot({ path: '/tmp/shots/top40-phone.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -64,7 +64,7 @@ test('locked rows expose no artist names in the page or the accessibility tree',
   // The welcome overlay may name top artists on purpose (spec §4); the list itself must not.
   await page.evaluate(() => localStorage.setItem('welcome_shown', 'true'));
   await page.reload();
-  await expect.poll(() => listItems(page).count()).toBe(40);
+  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
   const artists = await page.evaluate(
     () =>
       (JSON.parse(localStorage.getItem('Heavy Rotation::artists') ?? '{}') as { data: { name: string }[] })
@@ -94,7 +94,7 @@ test('axe finds no violations on /login, /callback and /', async () => {
   await signInToList(page, stack.url);
   await page.evaluate(() => localStorage.setItem('welcome_shown', 'true'));
   await page.reload();
-  await expect.poll(() => listItems(page).count()).toBe(40);
+  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await context.close();
 });

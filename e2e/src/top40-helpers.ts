@@ -13,6 +13,8 @@ export const SIGN_IN_KEYS = [
   'pkce_state',
 ];
 export const ARTISTS_KEY = 'Heavy Rotation::artists';
+/** The list can take a while on a busy machine (journeys run side by side). */
+export const ROWS_WAIT = { timeout: 20_000 };
 
 async function control(emulatorUrl: string, path: string, method: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${emulatorUrl}/_emulator/${path}`, {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
-import { listItems, signInToList, storedKeys } from './top40-helpers.ts';
+import { listItems, ROWS_WAIT, signInToList, storedKeys } from './top40-helpers.ts';
 
 let stack: TestStack;
 let browser: Browser;
@@ -19,7 +19,7 @@ async function openList(page: Page): Promise<void> {
   await signInToList(page, stack.url);
   await page.evaluate(() => localStorage.setItem('welcome_shown', 'true'));
   await page.reload();
-  await expect.poll(() => listItems(page).count()).toBe(40);
+  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
 }
 
 test('a revealed row opens the artist view and a locked row leads to the quiz', async () => {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, newPhonePage, signIn, startTestStack, type TestStack } from './harness.ts';
-import { ARTISTS_KEY, emulator, listItems, signInToList } from './top40-helpers.ts';
+import { ARTISTS_KEY, emulator, listItems, ROWS_WAIT, signInToList } from './top40-helpers.ts';
 
 let stack: TestStack;
 let browser: Browser;
@@ -92,7 +92,7 @@ test('one load of the list makes one provider call', async () => {
   }, ARTISTS_KEY);
   await emulator.clearRequests(stack.emulatorUrl);
   await page.reload();
-  await expect.poll(() => listItems(page).count()).toBe(40);
+  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
   expect(await emulator.topArtistsCalls(stack.emulatorUrl)).toBe(1);
   await context.close();
 });

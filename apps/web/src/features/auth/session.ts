@@ -3,6 +3,7 @@ import { loadConfig } from '../../config/app-config.ts';
 import { RETRY, withRetry } from '../../lib/retry.ts';
 import { KEYS } from '../../lib/session.ts';
 import { storageAvailable } from '../../lib/storage.ts';
+import { announceTokens, forgetAnnouncement, HANDOVER_MS, latestTokens } from './tab-handover.ts';
 import { clearSignInData, expiresSoon, readTokens, storeTokens } from './tokens.ts';
 
 const LOCK_NAME = 'heavy-rotation:token-refresh';
@@ -62,7 +63,7 @@ function isRejection(error: unknown): boolean {
 
 async function refreshInLock(staleToken: string | null): Promise<string | null> {
   // Re-read inside the lock: another tab may have rotated the tokens while we waited.
-  const stored = readTokens();
+  const stored = latestTokens();
   if (!stored.refreshToken) {
     if (stored.accessToken) clearSignInData();
     announceSignedOut();
@@ -82,11 +83,14 @@ async function refreshInLock(staleToken: string | null): Promise<string | null> 
       { ...RETRY.tokenRefresh, shouldRetry: (error) => !isRejection(error) },
     );
     storeTokens(tokens);
+    announceTokens(readTokens());
+    await new Promise((resolve) => setTimeout(resolve, HANDOVER_MS));
     return tokens.access_token;
   } catch (error) {
     if (isRejection(error)) {
       // invalid_grant and friends: this sign-in is over.
       console.warn('Failed to refresh token');
+      forgetAnnouncement();
       clearSignInData();
       announceSignedOut();
       return null;
@@ -107,7 +111,7 @@ function refreshOnce(staleToken: string | null): Promise<string | null> {
 /** A valid access token, refreshed when 2 minutes or less remain; null when signed out. */
 export async function getAccessToken(): Promise<string | null> {
   if (inFlight) return inFlight;
-  const stored = readTokens();
+  const stored = latestTokens();
   if (!stored.accessToken) return null;
   if (!expiresSoon(stored)) return stored.accessToken;
   return refreshOnce(stored.accessToken);
@@ -120,6 +124,7 @@ export function refreshAfterUnauthorized(staleToken: string | null): Promise<str
 
 /** Ends the session locally and tells the app (sign-in data, artist and welcome caches cleared). */
 export function endSession(): void {
+  forgetAnnouncement();
   clearSignInData();
   announceSignedOut();
 }

@@ -32,6 +32,12 @@ export function storeTokens(tokens: TokenSet, now = Date.now()): void {
   writeString(KEYS.expiry, String(now + tokens.expires_in * 1000));
 }
 
+export function writeStoredTokens(tokens: StoredTokens): void {
+  if (tokens.accessToken) writeString(KEYS.accessToken, tokens.accessToken);
+  if (tokens.refreshToken) writeString(KEYS.refreshToken, tokens.refreshToken);
+  writeString(KEYS.expiry, String(tokens.expiresAt));
+}
+
 /** Spec §4: sign-in data, the artist caches and the welcome cache go. */
 export function clearSignInData(): void {
   for (const key of SIGN_IN_KEYS) removeKey(key);

@@ -1,0 +1,47 @@
+import { readTokens, type StoredTokens, writeStoredTokens } from './tokens.ts';
+
+// localStorage reaches other tabs' renderers a moment late. The tab that refreshed announces the new
+// tokens on a channel and keeps the refresh lock briefly, so the next tab in line never acts on a stale
+// refresh token (which the provider would treat as reuse and revoke).
+export const HANDOVER_MS = 250;
+/** An announcement only bridges that delay; after this it is ignored (e.g. after a sign-out). */
+const ANNOUNCEMENT_LIFE_MS = 5000;
+
+const channel =
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('heavy-rotation:tokens');
+let announced: { tokens: StoredTokens; at: number } | null = null;
+
+channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const data = event.data as Partial<StoredTokens> | null;
+  if (data && typeof data.accessToken === 'string' && typeof data.expiresAt === 'number') {
+    const tokens = {
+      accessToken: data.accessToken,
+      refreshToken: data.refreshToken ?? null,
+      expiresAt: data.expiresAt,
+    };
+    announced = { tokens, at: Date.now() };
+  }
+});
+
+export function announceTokens(tokens: StoredTokens): void {
+  channel?.postMessage(tokens);
+}
+
+export function forgetAnnouncement(): void {
+  announced = null;
+}
+
+/** Storage, unless another tab just announced newer tokens that storage has not caught up with. */
+export function latestTokens(now = Date.now()): StoredTokens {
+  const stored = readTokens();
+  if (
+    announced &&
+    now - announced.at < ANNOUNCEMENT_LIFE_MS &&
+    stored.refreshToken !== null &&
+    announced.tokens.expiresAt > stored.expiresAt
+  ) {
+    writeStoredTokens(announced.tokens);
+    return announced.tokens;
+  }
+  return stored;
+}
