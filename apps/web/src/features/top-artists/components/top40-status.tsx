@@ -28,6 +28,11 @@ export function Top40Error({
           when there's room.
         </p>
       ) : null}
+      {message === 'No artists found' ? (
+        <p className={styles.hint}>
+          Spotify hasn't ranked your listening yet. Play some music and check back in a few days.
+        </p>
+      ) : null}
       <button type="button" className={styles.retry} onClick={onRetry}>
         Try Again
       </button>
