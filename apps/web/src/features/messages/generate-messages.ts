@@ -1,7 +1,6 @@
 import { BackendError, callBackend } from '../../lib/backend.ts';
 import { RETRY, withRetry } from '../../lib/retry.ts';
-import { KEYS } from '../../lib/session.ts';
-import { readString } from '../../lib/storage.ts';
+import { tokenSource } from '../../lib/token-source.ts';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { runInBatches } from './batches.ts';
 import { builtInMessage } from './match-message.ts';
@@ -30,7 +29,7 @@ export interface GenerateOptions {
 const pending = new Set<string>();
 
 async function sendBatch(artistNames: string[], options: GenerateOptions): Promise<Record<string, string>> {
-  const accessToken = await (options.getAccessToken?.() ?? readString(KEYS.accessToken));
+  const accessToken = await (options.getAccessToken ?? tokenSource().getAccessToken)();
   const body = await withRetry(
     () =>
       callBackend<unknown>('/functions/v1/generate-success-message', {

@@ -1,8 +1,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '../../lib/analytics.ts';
-import { KEYS } from '../../lib/session.ts';
-import { readString } from '../../lib/storage.ts';
+import { tokenSource } from '../../lib/token-source.ts';
 import { ErrorToast } from './components/error-toast.tsx';
 import { currentUser, saveErrorText, smsGateEnabled, subscribePhone, userHasPhone } from './gate-api.ts';
 
@@ -25,7 +24,7 @@ export function useStartQuiz(options: StartQuizOptions = {}): { startQuiz: () =>
   const [toast, setToast] = useState<string | null>(null);
   const checking = useRef(false);
   const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const getToken = options.getAccessToken ?? (async () => readString(KEYS.accessToken));
+  const getToken = options.getAccessToken ?? tokenSource().getAccessToken;
 
   const startQuiz = useCallback(async () => {
     if (checking.current) return;

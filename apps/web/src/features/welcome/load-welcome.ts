@@ -1,7 +1,6 @@
 import { callBackend } from '../../lib/backend.ts';
 import { RETRY, withRetry } from '../../lib/retry.ts';
-import { KEYS } from '../../lib/session.ts';
-import { readString } from '../../lib/storage.ts';
+import { tokenSource } from '../../lib/token-source.ts';
 import { readWelcomeCache, writeWelcomeCache } from './welcome-cache.ts';
 import { readWelcomeReply, type WelcomeMessage, welcomeTemplate } from './welcome-message.ts';
 
@@ -22,7 +21,7 @@ export async function loadWelcome(
   if (cached) return cached;
   let message: WelcomeMessage | null = null;
   try {
-    const accessToken = await (options.getAccessToken?.() ?? readString(KEYS.accessToken));
+    const accessToken = await (options.getAccessToken ?? tokenSource().getAccessToken)();
     const body = await withRetry(
       () =>
         callBackend<unknown>('/functions/v1/generate-welcome-message', {
