@@ -33,3 +33,7 @@ test('errors carry CORS headers so the browser can read them', async () => {
 test('the health check answers', async () => {
   expect(await (await createEmulator().request('/healthz')).json()).toEqual({ ok: true });
 });
+
+test('the sign-in page has no missing icon', async () => {
+  expect((await createEmulator().request('/favicon.ico')).status).toBe(204);
+});

@@ -71,6 +71,8 @@ export function createEmulator(options: EmulatorOptions = {}) {
     }),
   );
   app.get('/healthz', (c) => c.json({ ok: true }));
+  // Browsers ask for an icon on the sign-in page; answer without a 404 in their console.
+  app.get('/favicon.ico', (c) => c.body(null, 204));
   if (options.control !== false) app.route('/_emulator', controlRoutes(emu));
   app.use('/v1/*', requestLog(emu));
   app.use('/api/*', requestLog(emu));
