@@ -127,14 +127,24 @@ export async function measureServerLoad(stack: BenchStack): Promise<Measure[]> {
     baseline.child.kill('SIGTERM');
   }
   out.push(measured('Server baseline (bare Hono): req/s', Math.round(base.rps), 'req/s'));
-  out.push(measured('Server baseline (bare Hono): p99 latency', base.p99, 'ms'));
+  out.push(
+    measured(
+      'Server baseline (bare Hono): p99 latency',
+      base.p99,
+      'ms',
+      undefined,
+      'autocannon counts whole ms',
+    ),
+  );
   const idle = stack.serverPid ? await rssMb(stack.serverPid) : undefined;
   for (const target of await targets(stack)) {
     const name = (metric: string) => `Server ${target.label}: ${metric}`;
     try {
       const r = await measureTarget(target);
       out.push(measured(name('req/s'), Math.round(r.rps), 'req/s', undefined, r.note));
-      out.push(measured(name('p99 latency'), r.p99, 'ms', atMost(25)));
+      const p99Ratio =
+        base.p99 >= 1 ? `${(r.p99 / base.p99).toFixed(1)}× the baseline's` : 'baseline under 1 ms';
+      out.push(measured(name('p99 latency'), r.p99, 'ms', atMost(25), p99Ratio));
       out.push(
         measured(
           name('ratio to baseline'),
