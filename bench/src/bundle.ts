@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { ROOT } from '../../scripts/stack.ts';
 import { phoneContext, type StorageEntry, topRows, waitForTopRows } from './browser.ts';
 import { atMost, type Goal, type Measure, measured, missing, reasonOf } from './results.ts';
@@ -12,17 +12,30 @@ const JS_BUDGET: Record<string, Goal> = { '/login': atMost(100_000), '/': atMost
 export interface Loaded {
   js: number;
   css: number;
+  /** JS bytes as the server sent them (its compression, if any). */
+  jsWire: number;
   files: number;
 }
 
-/** Records every JS and CSS file of the build a page requests, by its path under apps/web/dist. */
-function recordAssets(page: Page, origin: string): Set<string> {
-  const seen = new Set<string>();
+/** Path under apps/web/dist of each JS and CSS file a page requests, with the bytes it took on the wire. */
+type Assets = Map<string, number>;
+
+function assetPath(request: Request, origin: string): string | undefined {
+  const url = new URL(request.url());
+  const ext = extname(url.pathname);
+  if (url.origin !== origin || !['.js', '.mjs', '.css'].includes(ext)) return undefined;
+  return decodeURIComponent(url.pathname);
+}
+
+function recordAssets(page: Page, origin: string): Assets {
+  const seen: Assets = new Map();
   page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.origin !== origin) return;
-    const ext = extname(url.pathname);
-    if (ext === '.js' || ext === '.mjs' || ext === '.css') seen.add(decodeURIComponent(url.pathname));
+    const path = assetPath(request, origin);
+    if (path && !seen.has(path)) seen.set(path, 0);
+  });
+  page.on('requestfinished', async (request) => {
+    const path = assetPath(request, origin);
+    if (path) seen.set(path, (await request.sizes().catch(() => undefined))?.responseBodySize ?? 0);
   });
   return seen;
 }
@@ -40,12 +53,15 @@ async function gzipSize(path: string): Promise<number> {
   return size;
 }
 
-async function total(paths: Iterable<string>): Promise<Loaded> {
-  const sum = { js: 0, css: 0, files: 0 };
-  for (const path of paths) {
+async function total(assets: Iterable<[string, number]>): Promise<Loaded> {
+  const sum = { js: 0, css: 0, jsWire: 0, files: 0 };
+  for (const [path, wire] of assets) {
     const size = await gzipSize(path);
     if (path.endsWith('.css')) sum.css += size;
-    else sum.js += size;
+    else {
+      sum.js += size;
+      sum.jsWire += wire;
+    }
     sum.files += 1;
   }
   return sum;
@@ -58,9 +74,16 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
 }
 
-function figures(label: string, loaded: Loaded, note?: string): Measure[] {
+function figures(label: string, loaded: Loaded, extra?: string): Measure[] {
+  const wire = `${loaded.files} files; ${(loaded.jsWire / 1000).toFixed(1)} kB JS on the wire`;
   return [
-    measured(`Bundle ${label}: JS (gzip)`, loaded.js, 'bytes', JS_BUDGET[label], note),
+    measured(
+      `Bundle ${label}: JS (gzip)`,
+      loaded.js,
+      'bytes',
+      JS_BUDGET[label],
+      extra ? `${wire}; ${extra}` : wire,
+    ),
     measured(`Bundle ${label}: CSS (gzip)`, loaded.css, 'bytes'),
   ];
 }
@@ -71,7 +94,7 @@ async function measurePage(
   path: string,
   storage: StorageEntry[] | undefined,
   ready: (page: Page) => Promise<void>,
-): Promise<{ page: Page; seen: Set<string>; close: () => Promise<void> }> {
+): Promise<{ page: Page; seen: Assets; close: () => Promise<void> }> {
   const context = await phoneContext(browser, storage ? url : undefined, storage);
   try {
     const page = await context.newPage();
@@ -142,11 +165,11 @@ async function signedIn(browser: Browser, url: string, storage: StorageEntry[]):
   }
   const out = figures('/', await total(run.seen));
   try {
-    const before = new Set(run.seen);
+    const before = new Set(run.seen.keys());
     await topRows(run.page).nth(3).getByRole('button').first().click({ timeout: 10_000 });
     await run.page.getByText(/My #4 Artist/i).waitFor({ timeout: 15_000 });
     await settle(run.page);
-    const extra = await total([...run.seen].filter((p) => !before.has(p)));
+    const extra = await total([...run.seen].filter(([p]) => !before.has(p)));
     out.push(
       ...figures('share view', await total(run.seen), `+${(extra.js / 1000).toFixed(1)} kB JS over /`),
     );
