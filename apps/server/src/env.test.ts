@@ -28,3 +28,12 @@ test('the README table lists every variable with its default, and nothing else',
   });
   expect(rows).toEqual(expected);
 });
+
+test('the repository README names every variable with the same default', async () => {
+  const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+  const rows = [...readme.matchAll(/^\|\s*`([A-Z_]+)`\s*\|\s*(.*?)\s*\|/gm)].map((m) => [m[1], m[2]]);
+  for (const name of Object.keys(ENV_VARIABLES)) {
+    const d = describeDefault(name as keyof typeof ENV_VARIABLES);
+    expect(rows).toContainEqual([name, d ? `\`${d}\`` : '—']);
+  }
+});
