@@ -9,7 +9,7 @@ import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { useRevealedArtists } from '../../stores/revealed-artists.ts';
 
 const RankedListCard = lazy(() =>
-  import('../../features/list-card/components/ranked-list-card.tsx').then((m) => ({
+  import('../../features/list-share/components/ranked-list-card.tsx').then((m) => ({
     default: m.RankedListCard,
   })),
 );

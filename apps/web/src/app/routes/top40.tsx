@@ -18,7 +18,7 @@ import styles from './top40.module.css';
 const HELP_IMAGE = '/help.svg';
 
 const ArtistShareView = lazy(() =>
-  import('../../features/share/components/artist-share-view.tsx').then((m) => ({
+  import('../../features/artist-card/components/artist-share-view.tsx').then((m) => ({
     default: m.ArtistShareView,
   })),
 );
@@ -30,7 +30,7 @@ const ResetDialog = lazy(() =>
   import('../../features/top-artists/components/reset-dialog.tsx').then((m) => ({ default: m.ResetDialog })),
 );
 const RankedListCard = lazy(() =>
-  import('../../features/list-card/components/ranked-list-card.tsx').then((m) => ({
+  import('../../features/list-share/components/ranked-list-card.tsx').then((m) => ({
     default: m.RankedListCard,
   })),
 );

@@ -1,0 +1,111 @@
+import type { Artist } from '@heavy-rotation/spotify';
+import { type CSSProperties, useCallback, useEffect, useState } from 'react';
+import { CloseButton, FullScreenDialog } from '../../../components/ui/full-screen-dialog.tsx';
+import { StoryShareButton } from '../../../components/ui/story-share-button.tsx';
+import { loadedConfig } from '../../../config/app-config.ts';
+import { textOn, toCss } from '../dominant-colour.ts';
+import { drawArtistStory } from '../draw-artist-story.ts';
+import { artistShareText, cardMessage } from '../share-text.ts';
+import { withCampaign } from '../spotify-link.ts';
+import { useDominantColour, useShareHead, useSpotifyLink } from '../use-share-view-data.ts';
+import styles from './artist-share-view.module.css';
+import { OpenInSpotify } from './open-in-spotify.tsx';
+
+export interface ArtistShareViewProps {
+  artist: Artist;
+  /** 1-based rank. */
+  rank: number;
+  message: string | undefined;
+  onClose: () => void;
+}
+
+const TOAST_MS = 3000;
+
+/** Spec §2 artist share view: the artist's card in its dominant colour, the provider link and Share. */
+export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareViewProps) {
+  const productName = loadedConfig()?.productName ?? 'Heavy Rotation';
+  const imageUrl = artist.images[0]?.url;
+  const colour = useDominantColour(imageUrl);
+  const link = useSpotifyLink(artist.id);
+  const text = artistShareText(artist.name, rank);
+  const line = cardMessage(message);
+  const [toast, setToast] = useState(false);
+  useShareHead(productName, text);
+
+  useEffect(() => {
+    if (link.status !== 'failed') return;
+    setToast(true);
+    const timer = setTimeout(() => setToast(false), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [link.status]);
+
+  const render = useCallback(
+    () =>
+      colour
+        ? drawArtistStory({ name: artist.name, rank, message: line, imageUrl, colour, productName })
+        : Promise.reject(new Error('No colour yet')),
+    [artist.name, rank, line, imageUrl, colour, productName],
+  );
+
+  const backLink =
+    link.status === 'ready' ? link.href : withCampaign(artist.external_urls?.spotify ?? '', productName);
+  const style = colour
+    ? ({ '--dominant': toCss(colour), '--on-dominant': textOn(colour) } as CSSProperties)
+    : undefined;
+
+  return (
+    <FullScreenDialog label={`${artist.name}, my #${rank} artist`} onClose={onClose} style={style}>
+      {colour ? (
+        <div className={styles.screen} data-dominant={toCss(colour)}>
+          <div className={styles.top}>
+            <OpenInSpotify link={link} />
+            <CloseButton onClose={onClose} />
+          </div>
+          {toast ? (
+            <p className={styles.toast} role="alert">
+              Couldn't open Spotify
+            </p>
+          ) : null}
+          <div className={styles.centre}>
+            <div className={styles.card}>
+              <h2 className={styles.name}>{artist.name}</h2>
+              {imageUrl ? (
+                <img
+                  className={styles.image}
+                  src={imageUrl}
+                  alt=""
+                  width={240}
+                  height={240}
+                  crossOrigin="anonymous"
+                />
+              ) : (
+                <span className={styles.image} />
+              )}
+              <div className={styles.footer}>
+                <p className={styles.rank}>My #{rank} Artist</p>
+                {backLink ? (
+                  <a className={styles.attribution} href={backLink} target="_blank" rel="noopener noreferrer">
+                    Listen on Spotify
+                  </a>
+                ) : (
+                  <span className={styles.attribution}>Spotify</span>
+                )}
+              </div>
+            </div>
+            <p className={styles.message}>{line}</p>
+          </div>
+          <div className={styles.bottom}>
+            <StoryShareButton render={render} fileName={`my-number-${rank}-artist.jpg`} text={text} />
+          </div>
+        </div>
+      ) : (
+        <div className={styles.loading}>
+          <div className={styles.topEnd}>
+            <CloseButton onClose={onClose} />
+          </div>
+          <p role="status">Loading...</p>
+        </div>
+      )}
+    </FullScreenDialog>
+  );
+}

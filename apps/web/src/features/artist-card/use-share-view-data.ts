@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import type { Rgb } from './dominant-colour.ts';
+import { loadDominantColour } from './load-dominant-colour.ts';
+import { shareTitle } from './share-text.ts';
+import { getSpotifyLink } from './spotify-link.ts';
+
+/** Spec §4: colour loading, then ready (with the fallback colour after an image error). */
+export function useDominantColour(url: string | undefined): Rgb | null {
+  const [colour, setColour] = useState<{ url: string | undefined; rgb: Rgb } | null>(null);
+  useEffect(() => {
+    let alive = true;
+    loadDominantColour(url).then((rgb) => {
+      if (alive) setColour({ url, rgb });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [url]);
+  return colour && colour.url === url ? colour.rgb : null;
+}
+
+export type LinkState = { status: 'loading' } | { status: 'ready'; href: string } | { status: 'failed' };
+
+/** Spec §4: link loading, then loaded or failed (cached links resolve without a call). */
+export function useSpotifyLink(artistId: string): LinkState {
+  const [state, setState] = useState<LinkState & { id?: string }>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    getSpotifyLink(artistId, controller.signal).then(
+      (href) => setState({ status: 'ready', href, id: artistId }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn(error instanceof Error ? error.message : 'Failed to get Spotify URL');
+        setState({ status: 'failed', id: artistId });
+      },
+    );
+    return () => controller.abort();
+  }, [artistId]);
+  return state.id === artistId ? state : { status: 'loading' };
+}
+
+function metaTag(name: string, attribute: 'name' | 'property'): HTMLMetaElement {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${name}"]`);
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.setAttribute(attribute, name);
+    document.head.append(tag);
+  }
+  return tag;
+}
+
+/** Spec §2 page head while the share view is open; the previous head comes back on close. */
+export function useShareHead(productName: string, description: string): void {
+  useEffect(() => {
+    const title = document.title;
+    const tags = [metaTag('description', 'name'), metaTag('og:description', 'property')];
+    const before = tags.map((t) => t.content);
+    document.title = shareTitle(productName);
+    for (const t of tags) t.content = description;
+    return () => {
+      document.title = title;
+      tags.forEach((t, i) => {
+        t.content = before[i] ?? '';
+      });
+    };
+  }, [productName, description]);
+}

@@ -1,0 +1,72 @@
+import type { Artist } from '@heavy-rotation/spotify';
+import { type CSSProperties, useCallback } from 'react';
+import { CloseButton, FullScreenDialog } from '../../../components/ui/full-screen-dialog.tsx';
+import { StoryShareButton } from '../../../components/ui/story-share-button.tsx';
+import { loadedConfig } from '../../../config/app-config.ts';
+import { WORDMARK_URL } from '../../../lib/story-canvas.ts';
+import { drawListStory } from '../draw-list-story.ts';
+import { CARD_HEIGHT, CARD_WIDTH, coverUrl, LIST_SHARE_TEXT, MAX_ROWS } from '../list-rows.ts';
+import { useFitScale, useImagesReady } from '../use-list-card.ts';
+import { ListRow } from './list-row.tsx';
+import styles from './ranked-list-card.module.css';
+
+export interface RankedListCardProps {
+  artists: Artist[];
+  /** Unlocked 0-based indices. */
+  revealed: number[];
+  onClose: () => void;
+}
+
+/** Spec §2 ranked list card: the whole list as one shareable card; locked rows show nothing. */
+export function RankedListCard({ artists, revealed, onClose }: RankedListCardProps) {
+  const productName = loadedConfig()?.productName ?? 'Heavy Rotation';
+  const rows = artists.slice(0, MAX_ROWS);
+  const shown = new Set(revealed);
+  const covers = rows.flatMap((a, i) => {
+    const url = shown.has(i) ? coverUrl(a) : undefined;
+    return url ? [url] : [];
+  });
+  const ready = useImagesReady(covers);
+  const scale = useFitScale();
+  const revealedKey = revealed.join(',');
+  const render = useCallback(
+    () => drawListStory(artists, revealedKey ? revealedKey.split(',').map(Number) : [], productName),
+    [artists, revealedKey, productName],
+  );
+
+  return (
+    <FullScreenDialog label="My top 40 card" onClose={onClose} className={styles.dialog}>
+      <div className={styles.screen}>
+        <div className={styles.top}>
+          <h2 className={styles.heading}>My Top 40 card</h2>
+          <CloseButton onClose={onClose} />
+        </div>
+        {ready ? (
+          <>
+            <div className={styles.frame} style={{ width: CARD_WIDTH * scale, height: CARD_HEIGHT * scale }}>
+              <div className={styles.card} style={{ '--scale': scale } as CSSProperties}>
+                <img className={styles.logo} src={WORDMARK_URL} alt={productName} width={196} height={56} />
+                <ol className={styles.rows} aria-label="My top artists">
+                  {rows.map((artist, i) => (
+                    <ListRow
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's identity is its rank
+                      key={i}
+                      rank={i}
+                      artist={shown.has(i) ? artist : null}
+                      cover={shown.has(i) ? coverUrl(artist) : undefined}
+                    />
+                  ))}
+                </ol>
+              </div>
+            </div>
+            <StoryShareButton render={render} fileName="my-top-40.jpg" text={LIST_SHARE_TEXT} />
+          </>
+        ) : (
+          <p className={styles.loading} role="status">
+            Loading your list...
+          </p>
+        )}
+      </div>
+    </FullScreenDialog>
+  );
+}

@@ -1,0 +1,107 @@
+/** Drawing helpers for the 1080x1920 story images (the size stories and status updates use). */
+export const STORY_WIDTH = 1080;
+export const STORY_HEIGHT = 1920;
+export const WORDMARK_URL = '/wordmark.svg';
+
+export function createStoryCanvas(): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
+  const canvas = document.createElement('canvas');
+  canvas.width = STORY_WIDTH;
+  canvas.height = STORY_HEIGHT;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('Canvas is not available');
+  return { canvas, ctx };
+}
+
+/**
+ * An image that may be drawn into a canvas without tainting it: crossOrigin is set before src, so the
+ * image host must allow it (the provider's image hosts do). Null when it cannot load.
+ */
+export async function loadCorsImage(url: string | undefined): Promise<HTMLImageElement | null> {
+  if (!url) return null;
+  const img = new Image();
+  img.crossOrigin = 'anonymous';
+  img.src = url;
+  try {
+    await img.decode();
+    return img;
+  } catch {
+    console.warn('Story image: artwork could not be loaded');
+    return null;
+  }
+}
+
+export function canvasToJpeg(canvas: HTMLCanvasElement, quality = 0.9): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('The image could not be encoded'))),
+      'image/jpeg',
+      quality,
+    );
+  });
+}
+
+export const STORY_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+/** Sets a bold font, shrinking it until the text fits; cuts the text with an ellipsis at the minimum. */
+export function fitText(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  maxWidth: number,
+  size: number,
+  minSize = Math.round(size * 0.6),
+  weight = 800,
+): string {
+  for (let s = size; s >= minSize; s -= 2) {
+    ctx.font = `${weight} ${s}px ${STORY_FONT}`;
+    if (ctx.measureText(text).width <= maxWidth) return text;
+  }
+  let cut = text;
+  while (cut.length > 1 && ctx.measureText(`${cut}…`).width > maxWidth) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+/** Splits text into lines no wider than maxWidth with the current font (at most maxLines). */
+export function wrapLines(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  maxWidth: number,
+  maxLines = 4,
+): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (ctx.measureText(next).width <= maxWidth || !line) line = next;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length > maxLines) {
+    const kept = lines.slice(0, maxLines);
+    kept[maxLines - 1] = `${kept[maxLines - 1]}…`;
+    return kept;
+  }
+  return lines;
+}
+
+/** Our wordmark (white, 420x120 artwork) at the given box; the product name as text if it fails. */
+export async function drawWordmark(
+  ctx: CanvasRenderingContext2D,
+  productName: string,
+  centreX: number,
+  top: number,
+  width: number,
+): Promise<void> {
+  const img = await loadCorsImage(WORDMARK_URL);
+  const height = Math.round((width * 120) / 420);
+  if (img) {
+    ctx.drawImage(img, centreX - width / 2, top, width, height);
+    return;
+  }
+  ctx.fillStyle = '#ffffff';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(fitText(ctx, productName.toUpperCase(), width, 64), centreX, top + height / 2);
+}
