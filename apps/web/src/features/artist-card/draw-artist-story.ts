@@ -62,14 +62,19 @@ export async function drawArtistStory(story: ArtistStory): Promise<Blob> {
   const imageX = (STORY_WIDTH - IMAGE) / 2;
   const imageY = CARD_Y + 120;
   ctx.save();
+  ctx.shadowColor = 'rgb(0 0 0 / 0.35)';
+  ctx.shadowBlur = 40;
+  ctx.shadowOffsetY = 16;
+  ctx.fillStyle = 'rgb(0 0 0 / 0.25)';
+  ctx.beginPath();
+  ctx.roundRect(imageX, imageY, IMAGE, IMAGE, 24);
+  ctx.fill();
+  ctx.restore();
+  ctx.save();
   ctx.beginPath();
   ctx.roundRect(imageX, imageY, IMAGE, IMAGE, 24);
   ctx.clip();
   if (image) ctx.drawImage(image, imageX, imageY, IMAGE, IMAGE);
-  else {
-    ctx.fillStyle = 'rgb(0 0 0 / 0.25)';
-    ctx.fillRect(imageX, imageY, IMAGE, IMAGE);
-  }
   ctx.restore();
 
   ctx.fillStyle = ink;

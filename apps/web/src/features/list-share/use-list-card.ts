@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CARD_HEIGHT, CARD_WIDTH } from './list-rows.ts';
 
 /** Room the close button and the Share button take around the card. */
-const RESERVED_HEIGHT = 170;
+const RESERVED_HEIGHT = 200;
 const SIDE_MARGIN = 24;
 
 function fit(): number {
