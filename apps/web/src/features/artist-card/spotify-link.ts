@@ -39,10 +39,10 @@ function readCached(artistId: string): string | null {
 }
 
 async function fetchLink(artistId: string, signal?: AbortSignal): Promise<string> {
-  const config = await loadConfig();
   const tokens = tokenSource();
   let token = await tokens.getAccessToken();
   if (!token) throw new Error('No access token available');
+  const config = await loadConfig();
   const client = createClient({
     baseUrl: config.spotifyApiUrl,
     getAccessToken: () => token ?? '',
