@@ -9,7 +9,7 @@ import {
   parseRgb,
   savedImage,
 } from './artist-card-helpers.ts';
-import { launchBrowser, startTestStack, type TestStack } from './harness.ts';
+import { launchBrowser, PHONE, startTestStack, type TestStack } from './harness.ts';
 import { emulator, listItems } from './top40-helpers.ts';
 
 let stack: TestStack;
@@ -31,6 +31,7 @@ test('the share view shows the card in the image colour, links to Spotify and sh
   await openRank(page, 4);
   const view = page.getByRole('dialog', { name: `${artist.name}, my #4 artist` });
   await view.getByText('My #4 Artist').waitFor();
+  expect(await view.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   expect(await view.getByRole('heading', { name: artist.name }).count()).toBe(1);
   expect(await page.title()).toBe('Heavy Rotation - Your Top Spotify Artists');
   expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
@@ -63,6 +64,9 @@ test('the share view shows the card in the image colour, links to Spotify and sh
   await popup.close();
 
   await page.screenshot({ path: '/tmp/shots/artist-share-view.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: '/tmp/shots/artist-share-view-desktop.png' });
+  await page.setViewportSize(PHONE);
   const axe = await new AxeBuilder({ page }).include('dialog').analyze();
   expect(axe.violations).toEqual([]);
 

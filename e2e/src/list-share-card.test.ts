@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openTop40, savedImage } from './artist-card-helpers.ts';
-import { launchBrowser, startTestStack, type TestStack } from './harness.ts';
+import { launchBrowser, PHONE, startTestStack, type TestStack } from './harness.ts';
 import { demoTop40 } from './quiz-helpers.ts';
 
 let stack: TestStack;
@@ -38,7 +38,11 @@ test('the list card shows 40 rows, nothing of locked artists, and shares as a st
   expect(widths.slice(0, 3)).toEqual([370, 366, 362]);
   expect(widths[39]).toBe(214);
 
+  expect(await card.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.screenshot({ path: '/tmp/shots/list-share-card.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: '/tmp/shots/list-share-card-desktop.png' });
+  await page.setViewportSize(PHONE);
   const axe = await new AxeBuilder({ page }).include('dialog').analyze();
   expect(axe.violations).toEqual([]);
 

@@ -55,57 +55,61 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
 
   return (
     <FullScreenDialog label={`${artist.name}, my #${rank} artist`} onClose={onClose} style={style}>
-      {colour ? (
-        <div className={styles.screen} data-dominant={toCss(colour)}>
-          <div className={styles.top}>
-            <OpenInSpotify link={link} />
-            <CloseButton onClose={onClose} />
-          </div>
-          {toast ? (
-            <p className={styles.toast} role="alert">
-              Couldn't open Spotify
-            </p>
-          ) : null}
-          <div className={styles.centre}>
-            <div className={styles.card}>
-              <h2 className={styles.name}>{artist.name}</h2>
-              {imageUrl ? (
-                <img
-                  className={styles.image}
-                  src={imageUrl}
-                  alt=""
-                  width={240}
-                  height={240}
-                  crossOrigin="anonymous"
-                />
-              ) : (
-                <span className={styles.image} />
-              )}
-              <div className={styles.footer}>
-                <p className={styles.rank}>My #{rank} Artist</p>
-                {backLink ? (
-                  <a className={styles.attribution} href={backLink} target="_blank" rel="noopener noreferrer">
-                    Listen on Spotify
-                  </a>
+      <div className={colour ? styles.screen : `${styles.screen} ${styles.pending}`}>
+        <div className={styles.top}>
+          <OpenInSpotify link={link} />
+          <CloseButton onClose={onClose} />
+        </div>
+        {toast ? (
+          <p className={styles.toast} role="alert">
+            Couldn't open Spotify
+          </p>
+        ) : null}
+        {colour ? (
+          <>
+            <div className={styles.centre} data-dominant={toCss(colour)}>
+              <div className={styles.card}>
+                <h2 className={styles.name}>{artist.name}</h2>
+                {imageUrl ? (
+                  <img
+                    className={styles.image}
+                    src={imageUrl}
+                    alt=""
+                    width={240}
+                    height={240}
+                    crossOrigin="anonymous"
+                  />
                 ) : (
-                  <span className={styles.attribution}>Spotify</span>
+                  <span className={styles.image} />
                 )}
+                <div className={styles.footer}>
+                  <p className={styles.rank}>My #{rank} Artist</p>
+                  {backLink ? (
+                    <a
+                      className={styles.attribution}
+                      href={backLink}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      Listen on Spotify
+                    </a>
+                  ) : (
+                    <span className={styles.attribution}>Spotify</span>
+                  )}
+                </div>
               </div>
+              <p className={styles.message}>{line}</p>
             </div>
-            <p className={styles.message}>{line}</p>
-          </div>
-          <div className={styles.bottom}>
-            <StoryShareButton render={render} fileName={`my-number-${rank}-artist.jpg`} text={text} />
-          </div>
-        </div>
-      ) : (
-        <div className={styles.loading}>
-          <div className={styles.topEnd}>
-            <CloseButton onClose={onClose} />
-          </div>
-          <p role="status">Loading...</p>
-        </div>
-      )}
+            <div className={styles.bottom}>
+              <StoryShareButton render={render} fileName={`my-number-${rank}-artist.jpg`} text={text} />
+            </div>
+          </>
+        ) : (
+          <p className={styles.loading} role="status">
+            Loading...
+          </p>
+        )}
+      </div>
     </FullScreenDialog>
   );
 }
