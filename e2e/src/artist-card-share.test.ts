@@ -93,9 +93,10 @@ test('the share view shows the card in the image colour, links to Spotify and sh
   await context.close();
 });
 
-test('a link that cannot be fetched shows the red pill and leaves the button disabled', async () => {
+test('a link that cannot be fetched shows the red pill; an image that fails gives the grey card', async () => {
   const { context, page, errors } = await openTop40(browser, stack.url);
   const artist = await artistAt(page, 3);
+  await context.route(`**/images/artist/${artist.id}/**`, (route) => route.fulfill({ status: 404 }));
   await page.evaluate(() => {
     for (const key of Object.keys(localStorage))
       if (key.startsWith('spotify_url_')) localStorage.removeItem(key);
@@ -110,6 +111,8 @@ test('a link that cannot be fetched shows the red pill and leaves the button dis
     await openRank(page, 4);
     const view = page.getByRole('dialog');
     await view.getByRole('alert').filter({ hasText: "Couldn't open Spotify" }).waitFor();
+    const card = view.getByRole('heading', { name: artist.name }).locator('..');
+    expect(await card.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(51, 51, 51)');
     expect(await view.getByRole('button', { name: 'Open in Spotify' }).isDisabled()).toBe(true);
     await page.screenshot({ path: '/tmp/shots/artist-share-link-error.png' });
     await view.getByRole('alert').waitFor({ state: 'detached', timeout: 6000 });
@@ -118,7 +121,7 @@ test('a link that cannot be fetched shows the red pill and leaves the button dis
   } finally {
     await emulator.clearFaults(stack.emulatorUrl);
   }
-  // The browser reports the failed artist call itself; nothing else may be logged as an error.
-  expect(errors.filter((e) => !e.includes('status of 500'))).toEqual([]);
+  // The browser reports the failed calls itself; nothing else may be logged as an error.
+  expect(errors.filter((e) => !/status of (500|404)/.test(e))).toEqual([]);
   await context.close();
 });
