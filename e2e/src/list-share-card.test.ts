@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openTop40, savedImage } from './artist-card-helpers.ts';
 import { launchBrowser, PHONE, startTestStack, type TestStack } from './harness.ts';
-import { demoTop40 } from './quiz-helpers.ts';
+import { demoTop40, revealedStore } from './quiz-helpers.ts';
 
 let stack: TestStack;
 let browser: Browser;
@@ -56,6 +56,27 @@ test('the list card shows 40 rows, nothing of locked artists, and shares as a st
 
   await card.getByRole('button', { name: 'Close' }).click();
   await card.waitFor({ state: 'detached' });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('with every artist unlocked, the celebration opens the card with all 40 names and covers', async () => {
+  const { context, page, errors } = await openTop40(browser, stack.url);
+  const all = Array.from({ length: 40 }, (_, i) => i);
+  await page.evaluate((value) => localStorage.setItem('revealed-artists', value), revealedStore(all));
+  await page.goto(`${stack.url}/quiz`);
+  await page.getByRole('button', { name: 'Share my list' }).click();
+  const card = page.getByRole('dialog', { name: 'My top 40 card' });
+  const rows = card.getByRole('list', { name: 'My top artists' }).getByRole('listitem');
+  await rows.first().waitFor({ timeout: 20_000 });
+  expect(await rows.count()).toBe(40);
+  expect(await card.getByText(/^Locked artist/).count()).toBe(0);
+  expect(await rows.locator('img').count()).toBe(40);
+  expect(await rows.nth(39).textContent()).toContain(demoTop40()[39]);
+  await page.screenshot({ path: '/tmp/shots/list-share-card-all.png' });
+  await page.keyboard.press('Escape');
+  await card.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Share my list' }).waitFor();
   expect(errors).toEqual([]);
   await context.close();
 });

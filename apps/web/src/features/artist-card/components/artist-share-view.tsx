@@ -69,7 +69,9 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
           <>
             <div className={styles.centre} data-dominant={toCss(colour)}>
               <div className={styles.card}>
-                <h2 className={styles.name}>{artist.name}</h2>
+                <h2 className={styles.name} dir="auto">
+                  {artist.name}
+                </h2>
                 {imageUrl ? (
                   <img
                     className={styles.image}

@@ -27,7 +27,9 @@ export function ListRow({ rank, artist, cover }: { rank: number; artist: Artist 
       ) : (
         <span className={styles.cover} />
       )}
-      <span className={styles.name}>{artist.name}</span>
+      <span className={styles.name} dir="auto">
+        {artist.name}
+      </span>
     </li>
   );
 }
