@@ -45,6 +45,10 @@ export function FullScreenDialog({ label, onClose, className, style, children }:
       style={style}
       aria-label={label}
       onCancel={cancel}
+      // A close the browser makes on its own (e.g. a second Escape without a tap between) still tells the parent.
+      onClose={() => {
+        if (!ref.current?.open) closeRef.current();
+      }}
     >
       {children}
     </dialog>
