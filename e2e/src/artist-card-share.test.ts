@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import {
   artistAt,
   commonestColour,
@@ -9,23 +8,13 @@ import {
   parseRgb,
   savedImage,
 } from './artist-card-helpers.ts';
-import { launchBrowser, PHONE, startTestStack, type TestStack } from './harness.ts';
+import { PHONE, useJourney } from './harness.ts';
 import { emulator, listItems } from './top40-helpers.ts';
 
-let stack: TestStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const journey = useJourney();
 
 test('the share view shows the card in the image colour, links to Spotify and shares through the clipboard', async () => {
-  const { context, page, errors } = await openTop40(browser, stack.url);
+  const { context, page, errors } = await openTop40(journey.browser, journey.stack.url);
   const artist = await artistAt(page, 3);
   const titleBefore = await page.title();
   await openRank(page, 4);
@@ -73,7 +62,7 @@ test('the share view shows the card in the image colour, links to Spotify and sh
   await view.getByRole('button', { name: 'Share' }).click();
   await view.getByRole('button', { name: 'Copied!' }).waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    `${artist.name} is my #4 artist right now– who's yours? ${stack.url}`,
+    `${artist.name} is my #4 artist right now– who's yours? ${journey.stack.url}`,
   );
   expect(await view.getByRole('link', { name: 'Save image' }).getAttribute('data-type')).toBe('image/jpeg');
   const story = await savedImage(page, 'artist-story');
@@ -94,14 +83,14 @@ test('the share view shows the card in the image colour, links to Spotify and sh
 });
 
 test('a link that cannot be fetched shows the red pill; an image that fails gives the grey card', async () => {
-  const { context, page, errors } = await openTop40(browser, stack.url);
+  const { context, page, errors } = await openTop40(journey.browser, journey.stack.url);
   const artist = await artistAt(page, 3);
   await context.route(`**/images/artist/${artist.id}/**`, (route) => route.fulfill({ status: 404 }));
   await page.evaluate(() => {
     for (const key of Object.keys(localStorage))
       if (key.startsWith('spotify_url_')) localStorage.removeItem(key);
   });
-  await emulator.fault(stack.emulatorUrl, {
+  await emulator.fault(journey.stack.emulatorUrl, {
     method: 'GET',
     path: `/v1/artists/${artist.id}`,
     status: 500,
@@ -119,7 +108,7 @@ test('a link that cannot be fetched shows the red pill; an image that fails give
     await view.getByRole('button', { name: 'Close' }).click();
     await view.waitFor({ state: 'detached' });
   } finally {
-    await emulator.clearFaults(stack.emulatorUrl);
+    await emulator.clearFaults(journey.stack.emulatorUrl);
   }
   // The browser reports the failed calls itself; nothing else may be logged as an error.
   expect(errors.filter((e) => !/status of (500|404)/.test(e))).toEqual([]);

@@ -1,55 +1,44 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
+import { expect, test } from 'vitest';
+import { newPhonePage, useJourney } from './harness.ts';
 
-let stack: TestStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const journey = useJourney();
 
 test('a callback with the wrong state shows the message, then goes to /login', async () => {
-  const { context, page, errors } = await newPhonePage(browser);
-  await page.goto(`${stack.url}/login`);
+  const { context, page, errors } = await newPhonePage(journey.browser);
+  await page.goto(`${journey.stack.url}/login`);
   await page.getByRole('link', { name: /Connect Spotify/ }).waitFor();
-  await page.goto(`${stack.url}/callback?code=abc&state=not-the-stored-state`);
+  await page.goto(`${journey.stack.url}/callback?code=abc&state=not-the-stored-state`);
   const alert = page.getByRole('alert');
   expect(await alert.textContent()).toBe("There was an issue connecting to Spotify. Let's try that again.");
   expect(await page.getByText('Redirecting to login...').isVisible()).toBe(true);
-  await page.waitForURL(`${stack.url}/login`, { timeout: 10_000 });
+  await page.waitForURL(`${journey.stack.url}/login`, { timeout: 10_000 });
   expect(await page.evaluate(() => localStorage.getItem('spotify_access_token'))).toBeNull();
   expect(errors).toEqual([]);
   await context.close();
 });
 
 test('cancelling at the provider comes back to /login with a message', async () => {
-  const { context, page, errors } = await newPhonePage(browser);
-  await page.goto(`${stack.url}/login`);
+  const { context, page, errors } = await newPhonePage(journey.browser);
+  await page.goto(`${journey.stack.url}/login`);
   await page.getByRole('link', { name: /Connect Spotify/ }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
   errors.length = 0;
   await page.waitForURL(/\/callback\?.*error=access_denied/);
   expect(await page.getByRole('alert').textContent()).toMatch(/cancelled connecting to Spotify/);
-  await page.waitForURL(`${stack.url}/login`, { timeout: 10_000 });
+  await page.waitForURL(`${journey.stack.url}/login`, { timeout: 10_000 });
   expect(errors).toEqual([]);
   await context.close();
 });
 
 test('a signed-out visitor to / is sent to /login and unknown paths go to /', async () => {
-  const { context, page } = await newPhonePage(browser);
-  await page.goto(`${stack.url}/no/such/page`);
-  await page.waitForURL(`${stack.url}/login`);
+  const { context, page } = await newPhonePage(journey.browser);
+  await page.goto(`${journey.stack.url}/no/such/page`);
+  await page.waitForURL(`${journey.stack.url}/login`);
   await context.close();
 });
 
 test('each path change reports a page view to /api/events', async () => {
-  const { context, page } = await newPhonePage(browser);
+  const { context, page } = await newPhonePage(journey.browser);
   const views: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/events') && request.method() === 'POST') {
@@ -57,14 +46,14 @@ test('each path change reports a page view to /api/events', async () => {
       if (body.name === 'page_view' && body.path) views.push(body.path);
     }
   });
-  await page.goto(`${stack.url}/`);
-  await page.waitForURL(`${stack.url}/login`);
+  await page.goto(`${journey.stack.url}/`);
+  await page.waitForURL(`${journey.stack.url}/login`);
   await expect.poll(() => views, { timeout: 10_000 }).toContain('/login');
   await context.close();
 });
 
 test('a broken configuration shows the Configuration Error screen with the reason', async () => {
-  const { context, page } = await newPhonePage(browser);
+  const { context, page } = await newPhonePage(journey.browser);
   await page.route('**/app-config.json', (route) =>
     route.fulfill({
       json: {
@@ -77,7 +66,7 @@ test('a broken configuration shows the Configuration Error screen with the reaso
       },
     }),
   );
-  await page.goto(`${stack.url}/login`);
+  await page.goto(`${journey.stack.url}/login`);
   await page.getByRole('heading', { name: 'Configuration Error' }).waitFor();
   const text = await page.locator('main').textContent();
   expect(text).toContain('The application is missing required configuration.');
@@ -88,13 +77,13 @@ test('a broken configuration shows the Configuration Error screen with the reaso
 });
 
 test('without working storage the listener is told the sign-in will not be kept', async () => {
-  const { context, page } = await newPhonePage(browser);
+  const { context, page } = await newPhonePage(journey.browser);
   await page.addInitScript(() => {
     Storage.prototype.setItem = () => {
       throw new DOMException('blocked', 'SecurityError');
     };
   });
-  await page.goto(`${stack.url}/login`);
+  await page.goto(`${journey.stack.url}/login`);
   await page.getByText(/isn't saving data/).waitFor();
   await page.getByRole('link', { name: /Connect Spotify/ }).waitFor();
   await context.close();

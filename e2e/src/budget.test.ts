@@ -1,26 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { ROOT } from '../../scripts/stack.ts';
-import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
+import { newPhonePage, useJourney } from './harness.ts';
 import { signInToList } from './top40-helpers.ts';
 
 const KB = 1024;
 const DIST = join(ROOT, 'apps/web/dist');
 
-let stack: TestStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const journey = useJourney();
 
 /** Records the same-origin JavaScript files a page asks for. */
 function recordScripts(page: Page, origin: string): Set<string> {
@@ -43,9 +33,9 @@ async function gzippedSize(paths: Set<string>): Promise<number> {
 }
 
 test('the JavaScript loaded for /login stays within 110 KB gzipped', async () => {
-  const { context, page } = await newPhonePage(browser);
-  const scripts = recordScripts(page, stack.url);
-  await page.goto(`${stack.url}/login`, { waitUntil: 'networkidle' });
+  const { context, page } = await newPhonePage(journey.browser);
+  const scripts = recordScripts(page, journey.stack.url);
+  await page.goto(`${journey.stack.url}/login`, { waitUntil: 'networkidle' });
   await page.getByRole('link', { name: /Connect Spotify/ }).waitFor();
   const size = await gzippedSize(scripts);
   console.info(`/login JS: ${(size / KB).toFixed(1)} KB gzipped in ${scripts.size} files`);
@@ -54,11 +44,11 @@ test('the JavaScript loaded for /login stays within 110 KB gzipped', async () =>
 });
 
 test('all JavaScript for the signed-in Top 40 stays within 160 KB gzipped', async () => {
-  const { context, page } = await newPhonePage(browser);
-  await signInToList(page, stack.url);
+  const { context, page } = await newPhonePage(journey.browser);
+  await signInToList(page, journey.stack.url);
   const fresh = await context.newPage();
-  const scripts = recordScripts(fresh, stack.url);
-  await fresh.goto(`${stack.url}/`, { waitUntil: 'networkidle' });
+  const scripts = recordScripts(fresh, journey.stack.url);
+  await fresh.goto(`${journey.stack.url}/`, { waitUntil: 'networkidle' });
   await fresh.getByRole('list', { name: 'Your top artists' }).waitFor();
   await fresh.waitForLoadState('networkidle');
   const size = await gzippedSize(scripts);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort, type Stack, startStack } from '../../scripts/stack.ts';
 
 export const CHROMIUM_ARGS = [
@@ -64,4 +65,32 @@ export async function signIn(page: Page, baseUrl: string, listener = 'Demo Liste
   await page.goto(`${baseUrl}/login`);
   await page.getByRole('link', { name: /Connect Spotify/ }).click();
   await page.getByRole('button', { name: `Log in as ${listener}` }).click();
+}
+
+export interface Journey {
+  readonly stack: TestStack;
+  readonly browser: Browser;
+}
+
+/** One stack and one browser for a test file's journeys: started before its tests, stopped after them. */
+export function useJourney(env: Record<string, string> = {}): Journey {
+  let stack: TestStack | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startTestStack(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  return {
+    get stack() {
+      if (!stack) throw new Error('The stack starts before the tests (beforeAll)');
+      return stack;
+    },
+    get browser() {
+      if (!browser) throw new Error('The browser starts before the tests (beforeAll)');
+      return browser;
+    },
+  };
 }

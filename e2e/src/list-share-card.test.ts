@@ -1,24 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { openTop40, savedImage } from './artist-card-helpers.ts';
-import { launchBrowser, PHONE, startTestStack, type TestStack } from './harness.ts';
+import { PHONE, useJourney } from './harness.ts';
 import { demoTop40, revealedStore } from './quiz-helpers.ts';
 
-let stack: TestStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const journey = useJourney();
 
 test('the list card shows 40 rows, nothing of locked artists, and shares as a story image', async () => {
-  const { context, page, errors } = await openTop40(browser, stack.url);
+  const { context, page, errors } = await openTop40(journey.browser, journey.stack.url);
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('menuitem', { name: 'Share my list' }).click();
   const card = page.getByRole('dialog', { name: 'My top 40 card' });
@@ -49,7 +38,7 @@ test('the list card shows 40 rows, nothing of locked artists, and shares as a st
   await card.getByRole('button', { name: 'Share' }).click();
   await card.getByRole('button', { name: 'Copied!' }).waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    `I got my Spotify top 40– what's yours? ${stack.url}`,
+    `I got my Spotify top 40– what's yours? ${journey.stack.url}`,
   );
   const story = await savedImage(page, 'list-story');
   expect(story).toEqual({ magic: [0xff, 0xd8], width: 1080, height: 1920 });
@@ -61,10 +50,10 @@ test('the list card shows 40 rows, nothing of locked artists, and shares as a st
 });
 
 test('with every artist unlocked, the celebration opens the card with all 40 names and covers', async () => {
-  const { context, page, errors } = await openTop40(browser, stack.url);
+  const { context, page, errors } = await openTop40(journey.browser, journey.stack.url);
   const all = Array.from({ length: 40 }, (_, i) => i);
   await page.evaluate((value) => localStorage.setItem('revealed-artists', value), revealedStore(all));
-  await page.goto(`${stack.url}/quiz`);
+  await page.goto(`${journey.stack.url}/quiz`);
   await page.getByRole('button', { name: 'Share my list' }).click();
   const card = page.getByRole('dialog', { name: 'My top 40 card' });
   const rows = card.getByRole('list', { name: 'My top artists' }).getByRole('listitem');

@@ -1,21 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { newPhonePage, useJourney } from './harness.ts';
 import { shot, signInToTop40, skipWelcome } from './quiz-helpers.ts';
 
 const ADMIN_TOKEN = 'phone-gate-admin-token';
-let stack: TestStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack({ ADMIN_TOKEN }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const journey = useJourney({ ADMIN_TOKEN });
 
 function recordEvents(page: Page): unknown[] {
   const events: unknown[] = [];
@@ -30,10 +20,10 @@ const focusedInside = (page: Page) =>
   page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
 
 test('the phone gate checks the number and consent, survives a failed save, then goes to the quiz', async () => {
-  const { context, page } = await newPhonePage(browser);
+  const { context, page } = await newPhonePage(journey.browser);
   await skipWelcome(context);
   const events = recordEvents(page);
-  await signInToTop40(page, stack.url);
+  await signInToTop40(page, journey.stack.url);
   await page.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
   const sheet = page.getByRole('dialog', { name: 'Add your number to continue' });
   await sheet.waitFor();
@@ -81,22 +71,22 @@ test('the phone gate checks the number and consent, survives a failed save, then
   await submit.click();
   await sheet.getByRole('button', { name: '✓ Saved' }).waitFor();
   await shot(page, 'phone-gate-saved');
-  await page.waitForURL(`${stack.url}/quiz`);
+  await page.waitForURL(`${journey.stack.url}/quiz`);
   expect(events).toContainEqual({ name: 'sms_gate_view' });
   expect(events).toContainEqual({ name: 'sms_phone_submitted', phone_country: '+1' });
 
   // Now with a phone on the profile, the quiz button goes straight through, also in a fresh page.
   const fresh = await context.newPage();
-  await fresh.goto(`${stack.url}/`);
+  await fresh.goto(`${journey.stack.url}/`);
   await fresh.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
-  await fresh.waitForURL(`${stack.url}/quiz`);
+  await fresh.waitForURL(`${journey.stack.url}/quiz`);
   await context.close();
 });
 
 test('the close button dismisses the sheet and a format error shows its own words', async () => {
-  const { context, page } = await newPhonePage(browser);
+  const { context, page } = await newPhonePage(journey.browser);
   await skipWelcome(context);
-  await signInToTop40(page, stack.url, 'Casual Listener');
+  await signInToTop40(page, journey.stack.url, 'Casual Listener');
   await page.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
   const sheet = page.getByRole('dialog', { name: 'Add your number to continue' });
   await sheet.waitFor();
@@ -105,22 +95,22 @@ test('the close button dismisses the sheet and a format error shows its own word
   await sheet.getByText('Invalid phone number format', { exact: true }).waitFor();
   await sheet.getByRole('button', { name: 'Close' }).click();
   await sheet.waitFor({ state: 'detached' });
-  expect(page.url()).toBe(`${stack.url}/`);
+  expect(page.url()).toBe(`${journey.stack.url}/`);
   await context.close();
 });
 
 test('with the SMS gate switched off the quiz button goes straight to the quiz', async () => {
-  const res = await fetch(`${stack.url}/api/flags`, {
+  const res = await fetch(`${journey.stack.url}/api/flags`, {
     method: 'PUT',
     headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ sms_gate_enabled: false }),
   });
   expect(res.status).toBe(200);
-  const { context, page } = await newPhonePage(browser);
+  const { context, page } = await newPhonePage(journey.browser);
   await skipWelcome(context);
-  await signInToTop40(page, stack.url, 'Casual Listener');
+  await signInToTop40(page, journey.stack.url, 'Casual Listener');
   await page.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
-  await page.waitForURL(`${stack.url}/quiz`);
+  await page.waitForURL(`${journey.stack.url}/quiz`);
   expect(await page.getByRole('dialog').count()).toBe(0);
   await context.close();
 });

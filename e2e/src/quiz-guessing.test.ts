@@ -1,21 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
+import { expect, test } from 'vitest';
+import { newPhonePage, useJourney } from './harness.ts';
 import { demoTop40, pageErrors, revealedStore, shot, signInToTop40, skipWelcome } from './quiz-helpers.ts';
 
-let stack: TestStack;
-let browser: Browser;
+const journey = useJourney();
 const names = demoTop40();
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 test('the demo list starts with the names the journeys use', () => {
   expect(names.slice(0, 6)).toEqual([
@@ -29,11 +18,11 @@ test('the demo list starts with the names the journeys use', () => {
 });
 
 test('guessing unlocks with a typo, knows what is already unlocked, keeps misses, and survives a reload', async () => {
-  const { context, page } = await newPhonePage(browser);
+  const { context, page } = await newPhonePage(journey.browser);
   const errors = pageErrors(page);
   await skipWelcome(context);
-  await signInToTop40(page, stack.url);
-  await page.goto(`${stack.url}/quiz`);
+  await signInToTop40(page, journey.stack.url);
+  await page.goto(`${journey.stack.url}/quiz`);
   await expect.poll(() => page.getByText('3 of 40 unlocked').isVisible()).toBe(true);
   expect(await page.getByRole('button', { name: 'Locked artist, rank 1', exact: true }).isVisible()).toBe(
     true,
@@ -84,11 +73,11 @@ test('guessing unlocks with a typo, knows what is already unlocked, keeps misses
 });
 
 test('the hint ladder goes from the first letter to the pattern to "Reveal it"', async () => {
-  const { context, page } = await newPhonePage(browser);
+  const { context, page } = await newPhonePage(journey.browser);
   const errors = pageErrors(page);
   await skipWelcome(context);
-  await signInToTop40(page, stack.url);
-  await page.goto(`${stack.url}/quiz`);
+  await signInToTop40(page, journey.stack.url);
+  await page.goto(`${journey.stack.url}/quiz`);
   await page.getByRole('button', { name: 'Locked artist, rank 2', exact: true }).click();
   const sheet = page.getByRole('dialog', { name: 'Stuck on #2?' });
   await sheet.waitFor();
@@ -114,13 +103,13 @@ test('the hint ladder goes from the first letter to the pattern to "Reveal it"',
 });
 
 test('guessing the last locked artist brings the celebration and the share action', async () => {
-  const { context, page } = await newPhonePage(browser);
+  const { context, page } = await newPhonePage(journey.browser);
   const errors = pageErrors(page);
   await skipWelcome(context);
-  await signInToTop40(page, stack.url);
+  await signInToTop40(page, journey.stack.url);
   const allButLast = Array.from({ length: 39 }, (_, i) => i);
   await page.evaluate((value) => localStorage.setItem('revealed-artists', value), revealedStore(allButLast));
-  await page.goto(`${stack.url}/quiz`);
+  await page.goto(`${journey.stack.url}/quiz`);
   await expect.poll(() => page.getByText('39 of 40 unlocked').isVisible()).toBe(true);
   const last = names[39] ?? '';
   await page.getByLabel('Guess an artist').fill(last.toLowerCase().replace(/^the /, ''));

@@ -1,28 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
+import { expect, test } from 'vitest';
+import { newPhonePage, useJourney } from './harness.ts';
 import { listItems, ROWS_WAIT, SIGN_IN_KEYS, signInToList, storedKeys } from './top40-helpers.ts';
 
-let stack: TestStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const journey = useJourney();
 
 test('a listener signs in and sees 40 ranked rows with ranks 4 to 6 revealed', async () => {
-  const { context, page, errors } = await newPhonePage(browser);
+  const { context, page, errors } = await newPhonePage(journey.browser);
   const failed: string[] = [];
   page.on('response', (res) => {
     if (res.status() >= 400) failed.push(`${res.status()} ${res.url()}`);
   });
-  await page.goto(`${stack.url}/login`);
+  await page.goto(`${journey.stack.url}/login`);
   const connect = page.getByRole('link', { name: /Connect Spotify/ });
   await expect.poll(() => connect.getAttribute('href'), { timeout: 10_000 }).toMatch(/authorize/);
   const pkce = await page.evaluate(() => [
@@ -35,7 +24,7 @@ test('a listener signs in and sees 40 ranked rows with ranks 4 to 6 revealed', a
   // The emulator's own page (it has no favicon) is not ours to judge.
   await page.getByRole('button', { name: 'Log in as Demo Listener' }).click();
   errors.length = 0;
-  await page.waitForURL(`${stack.url}/`);
+  await page.waitForURL(`${journey.stack.url}/`);
   await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
   const rows = listItems(page).getByRole('button');
   for (const rank of [1, 2, 3, 7, 40]) {
@@ -59,8 +48,8 @@ test('a listener signs in and sees 40 ranked rows with ranks 4 to 6 revealed', a
 });
 
 test('locked rows expose no artist names in the page or the accessibility tree', async () => {
-  const { context, page } = await newPhonePage(browser);
-  await signInToList(page, stack.url);
+  const { context, page } = await newPhonePage(journey.browser);
+  await signInToList(page, journey.stack.url);
   // The welcome overlay may name top artists on purpose (spec §4); the list itself must not.
   await page.evaluate(() => localStorage.setItem('welcome_shown', 'true'));
   await page.reload();
@@ -84,14 +73,14 @@ test('locked rows expose no artist names in the page or the accessibility tree',
 });
 
 test('axe finds no violations on /login, /callback and /', async () => {
-  const { context, page } = await newPhonePage(browser);
-  await page.goto(`${stack.url}/login`);
+  const { context, page } = await newPhonePage(journey.browser);
+  await page.goto(`${journey.stack.url}/login`);
   await page.getByRole('link', { name: /Connect Spotify/ }).waitFor();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-  await page.goto(`${stack.url}/callback?code=x&state=y`);
+  await page.goto(`${journey.stack.url}/callback?code=x&state=y`);
   await page.getByRole('alert').waitFor();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-  await signInToList(page, stack.url);
+  await signInToList(page, journey.stack.url);
   await page.evaluate(() => localStorage.setItem('welcome_shown', 'true'));
   await page.reload();
   await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
@@ -100,17 +89,17 @@ test('axe finds no violations on /login, /callback and /', async () => {
 });
 
 test('log out from the menu clears every sign-in key and lands on /login', async () => {
-  const { context, page } = await newPhonePage(browser);
-  await signInToList(page, stack.url);
+  const { context, page } = await newPhonePage(journey.browser);
+  await signInToList(page, journey.stack.url);
   await page.evaluate(() => localStorage.setItem('welcome_shown', 'true'));
   await page.reload();
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await page.waitForURL(`${stack.url}/login`);
+  await page.waitForURL(`${journey.stack.url}/login`);
   const keys = await storedKeys(page);
   for (const key of [...SIGN_IN_KEYS, 'welcome_shown', 'Heavy Rotation::artists'])
     expect(keys).not.toContain(key);
-  await page.goto(`${stack.url}/`);
-  await page.waitForURL(`${stack.url}/login`);
+  await page.goto(`${journey.stack.url}/`);
+  await page.waitForURL(`${journey.stack.url}/login`);
   await context.close();
 });

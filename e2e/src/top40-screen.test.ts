@@ -1,29 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { newPhonePage, useJourney } from './harness.ts';
 import { listItems, ROWS_WAIT, signInToList, storedKeys } from './top40-helpers.ts';
 
-let stack: TestStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const journey = useJourney();
 
 async function openList(page: Page): Promise<void> {
-  await signInToList(page, stack.url);
+  await signInToList(page, journey.stack.url);
   await page.evaluate(() => localStorage.setItem('welcome_shown', 'true'));
   await page.reload();
   await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
 }
 
 test('a revealed row opens the artist view and a locked row leads to the quiz', async () => {
-  const { context, page, errors } = await newPhonePage(browser);
+  const { context, page, errors } = await newPhonePage(journey.browser);
   await openList(page);
   errors.length = 0; // the emulator's sign-in page has no favicon
   const fourth = listItems(page).nth(3).getByRole('button');
@@ -36,13 +26,13 @@ test('a revealed row opens the artist view and a locked row leads to the quiz', 
   await view.getByRole('button', { name: /close/i }).first().click();
   await view.waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Locked artist, rank 1', exact: true }).click();
-  await page.waitForURL(`${stack.url}/quiz`);
+  await page.waitForURL(`${journey.stack.url}/quiz`);
   expect(errors).toEqual([]);
   await context.close();
 });
 
 test('the menu opens the help sheet, and Reset app asks first and then clears everything', async () => {
-  const { context, page } = await newPhonePage(browser);
+  const { context, page } = await newPhonePage(journey.browser);
   await openList(page);
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('menuitem', { name: 'How does this work?' }).click();
@@ -71,7 +61,7 @@ test('the menu opens the help sheet, and Reset app asks first and then clears ev
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('menuitem', { name: 'Reset app' }).click();
   await page.getByRole('button', { name: 'Yes, reset' }).click();
-  await page.waitForURL(`${stack.url}/login`);
+  await page.waitForURL(`${journey.stack.url}/login`);
   const keys = await storedKeys(page);
   expect(
     keys.filter((k) => k.startsWith('spotify_') || k.endsWith('::artists') || k === 'welcome_shown'),

@@ -1,20 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, newPhonePage, startTestStack, type TestStack } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { newPhonePage, useJourney } from './harness.ts';
 import { pageErrors, shot, signInToTop40 } from './quiz-helpers.ts';
 
-let stack: TestStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const journey = useJourney();
 
 function countWelcomeCalls(page: Page): { count: number } {
   const calls = { count: 0 };
@@ -27,10 +17,10 @@ function countWelcomeCalls(page: Page): { count: number } {
 const bodyOverflow = (page: Page) => page.evaluate(() => document.body.style.overflow);
 
 test('the welcome shows once in three steps, and comes from the cache when shown again', async () => {
-  const { context, page } = await newPhonePage(browser);
+  const { context, page } = await newPhonePage(journey.browser);
   const errors = pageErrors(page);
   const calls = countWelcomeCalls(page);
-  await signInToTop40(page, stack.url);
+  await signInToTop40(page, journey.stack.url);
   const dialog = page.getByRole('dialog', { name: 'Welcome' });
   const next = dialog.getByRole('button', { name: 'Next' });
   await next.waitFor();
@@ -72,9 +62,9 @@ test('the welcome shows once in three steps, and comes from the cache when shown
 });
 
 test('when the server cannot be reached the welcome uses the template naming the first three artists', async () => {
-  const { context, page } = await newPhonePage(browser);
+  const { context, page } = await newPhonePage(journey.browser);
   await page.route('**/functions/v1/generate-welcome-message', (route) => route.abort('connectionrefused'));
-  await signInToTop40(page, stack.url);
+  await signInToTop40(page, journey.stack.url);
   const dialog = page.getByRole('dialog', { name: 'Welcome' });
   await dialog.getByRole('button', { name: 'Next' }).waitFor({ timeout: 20_000 });
   expect(await dialog.locator('p').nth(1).textContent()).toContain('Beyoncé, The Weeknd and AC/DC');
