@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROOT } from '../../scripts/stack.ts';
 import { type Machine, machineLine } from './machine.ts';
 import type { Figure, Goal, Unit } from './results.ts';
 
@@ -60,12 +63,22 @@ export function resultsBlock(figures: Figure[], machine: Machine, seconds: numbe
 const START = '<!-- results:start -->';
 const END = '<!-- results:end -->';
 
-/** Replaces the results between the README's markers, leaving the rest of the page alone. */
-export async function updateReadme(path: string, block: string): Promise<boolean> {
+/**
+ * Replaces the results between the README's markers, leaving the rest of the page alone, and formats the
+ * page as the repository's formatter would (it aligns markdown tables), so `npm run lint` stays clean.
+ * Returns the block as it now stands in the README, or undefined when the markers are missing.
+ */
+export async function updateReadme(path: string, block: string): Promise<string | undefined> {
   const text = await readFile(path, 'utf8').catch(() => '');
   const from = text.indexOf(START);
   const to = text.indexOf(END);
-  if (from < 0 || to < from) return false;
+  if (from < 0 || to < from) return undefined;
   await writeFile(path, `${text.slice(0, from + START.length)}\n${block}\n${text.slice(to)}`);
-  return true;
+  try {
+    execFileSync(join(ROOT, 'node_modules/.bin/biome'), ['format', '--write', path], { stdio: 'ignore' });
+  } catch {
+    return block;
+  }
+  const formatted = await readFile(path, 'utf8');
+  return formatted.slice(formatted.indexOf(START) + START.length, formatted.indexOf(END)).trim();
 }

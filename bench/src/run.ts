@@ -110,7 +110,7 @@ await writeFile(
 );
 const block = resultsBlock(figures, machine, seconds);
 const readme = await updateReadme(new URL('../README.md', import.meta.url).pathname, block);
-console.log(`\n${block}\n`);
+console.log(`\n${readme ?? block}\n`);
 log(`wrote bench/results.json${readme ? ' and the table in bench/README.md' : ''}`);
 log(`Lighthouse reports (JSON, open in https://googlechrome.github.io/lighthouse/viewer/): ${REPORTS_DIR}`);
 // Lighthouse and autocannon can leave handles open; the run is over.
