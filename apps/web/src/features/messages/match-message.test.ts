@@ -44,3 +44,17 @@ test('messageFor prefers the stored message, then the table, then the default', 
   expect(messageFor('Velvet Harbour', {})).toBe(DEFAULT_MESSAGE);
   expect(DEFAULT_MESSAGE).toBe("You don't miss a beat.");
 });
+
+test('word boundaries are letters and digits of any script, not punctuation or symbols', () => {
+  expect(builtInMessage('(Drake)')).toBe(BUILT_IN_MESSAGES.drake);
+  expect(builtInMessage('Drake 😀')).toBe(BUILT_IN_MESSAGES.drake);
+  expect(builtInMessage('Drake2')).toBeNull();
+  expect(builtInMessage('éDrake')).toBeNull();
+  expect(builtInMessage('Drake, then Drakeo')).toBe(BUILT_IN_MESSAGES.drake);
+});
+
+test('asking again for a name gives the same line', () => {
+  for (const name of ['Queen', 'Weeknd', 'Velvet Harbour', 'Drake & Friends']) {
+    expect(builtInMessage(name.toUpperCase())).toBe(builtInMessage(name));
+  }
+});
