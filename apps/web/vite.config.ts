@@ -1,10 +1,65 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const api = `http://127.0.0.1:${process.env.PORT ?? 8787}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // Registered from our own module (src/pwa/register.ts): the CSP allows no inline script.
+      injectRegister: false,
+      // A new version waits until every tab of the old one is closed: an open tab is never swapped.
+      registerType: 'prompt',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'wordmark.svg', 'podium.png', 'help.svg'],
+      manifest: {
+        name: 'Heavy Rotation',
+        short_name: 'Heavy Rotation',
+        description: 'Your top 40 Spotify artists of the last four weeks, unlocked by a quiz.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#0b0b0f',
+        theme_color: '#0b0b0f',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/functions\//,
+          /^\/rest\//,
+          /^\/auth\//,
+          /^\/app-config\.json/,
+        ],
+        runtimeCaching: [
+          {
+            // The app starts from its configuration: keep the last copy for offline starts.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/app-config.json',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'app-config', networkTimeoutSeconds: 3 },
+          },
+          {
+            // Artist pictures (Spotify's or the emulator's), so the saved list still has its images.
+            urlPattern: ({ request, sameOrigin }) => !sameOrigin && request.destination === 'image',
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'artist-images',
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   server: {
     host: '127.0.0.1',
     port: 5173,

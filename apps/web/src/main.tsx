@@ -5,9 +5,11 @@ import { AppRoutes } from './app/router.tsx';
 import { GlobalErrorBoundary } from './app/shell/global-error-boundary.tsx';
 import { getAccessToken, refreshAfterUnauthorized } from './features/auth/session.ts';
 import { provideTokenSource } from './lib/token-source.ts';
+import { registerServiceWorker } from './pwa/register.ts';
 import './styles/global.css';
 
 provideTokenSource({ getAccessToken, refreshAfterUnauthorized });
+registerServiceWorker();
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,7 +1,5 @@
+import { SignupScreen } from '../../features/landing/components/signup-screen.tsx';
+
 export function SignupRoute() {
-  return (
-    <main>
-      <h1>Sign up</h1>
-    </main>
-  );
+  return <SignupScreen />;
 }

@@ -54,6 +54,13 @@ export function useTopArtists(): TopArtistsState {
     };
   }, [request]);
 
+  // Back online: fetch a fresh list in the background; the saved one stays on screen meanwhile.
+  useEffect(() => {
+    const refresh = () => setRequest((r) => ({ ...r, id: r.id + 1, force: true }));
+    window.addEventListener('online', refresh);
+    return () => window.removeEventListener('online', refresh);
+  }, []);
+
   const retry = useCallback(() => {
     attempts.current = 0;
     setState(LOADING);

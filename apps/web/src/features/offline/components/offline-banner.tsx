@@ -1,4 +1,17 @@
+import { useNetworkState } from '../use-online.ts';
+import styles from './offline-banner.module.css';
+
 /** 'Offline - showing last saved data' while offline; 'Back online! Refreshing…' for 2 s after. */
 export function OfflineBanner() {
-  return null;
+  const state = useNetworkState();
+  return (
+    <div className={styles.slot} role="status" aria-live="polite">
+      {state === 'offline' ? (
+        <p className={`${styles.pill} ${styles.offline}`}>Offline - showing last saved data</p>
+      ) : null}
+      {state === 'back-online' ? (
+        <p className={`${styles.pill} ${styles.online}`}>Back online! Refreshing…</p>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,43 @@
+/** Spec §2: the wordmark is 200 px wide, moves at 125 px/s and cycles through 25 bright colours. */
+export const LOGO_WIDTH = 200;
+export const SPEED_PX_PER_S = 125;
+export const COLOURS = Array.from({ length: 25 }, (_, i) => `hsl(${Math.round((i * 360) / 25)} 95% 60%)`);
+
+export interface Mover {
+  x: number;
+  y: number;
+  dx: number;
+  dy: number;
+  colour: number;
+}
+
+export function startMover(width: number, height: number, logoHeight: number): Mover {
+  return {
+    x: Math.max(0, (width - LOGO_WIDTH) / 2),
+    y: Math.min(24, Math.max(0, height - logoHeight)),
+    dx: SPEED_PX_PER_S * Math.SQRT1_2,
+    dy: SPEED_PX_PER_S * Math.SQRT1_2,
+    colour: 0,
+  };
+}
+
+/** Moves the wordmark by `seconds` inside the box; each wall it bounces off brings the next colour. */
+export function step(m: Mover, seconds: number, width: number, height: number, logoHeight: number): Mover {
+  let { x, y, dx, dy, colour } = m;
+  x += dx * seconds;
+  y += dy * seconds;
+  const maxX = Math.max(0, width - LOGO_WIDTH);
+  const maxY = Math.max(0, height - logoHeight);
+  let bounced = false;
+  if (x <= 0 || x >= maxX) {
+    x = Math.min(Math.max(x, 0), maxX);
+    dx = x <= 0 ? Math.abs(dx) : -Math.abs(dx);
+    bounced = true;
+  }
+  if (y <= 0 || y >= maxY) {
+    y = Math.min(Math.max(y, 0), maxY);
+    dy = y <= 0 ? Math.abs(dy) : -Math.abs(dy);
+    bounced = true;
+  }
+  return { x, y, dx, dy, colour: bounced ? (colour + 1) % COLOURS.length : colour };
+}

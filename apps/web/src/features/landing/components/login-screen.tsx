@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { createLoginUrl } from '../../auth/login-url.ts';
+import { AnimatedBackground } from './animated-background.tsx';
+import styles from './landing.module.css';
+import { LazyInfoSheet } from './lazy-info-sheet.tsx';
+
+const PODIUM = '/podium.png';
+
+/** Spec §2 Login: animated background, 'Connect Spotify', the 'Why connect Spotify?' sheet. */
+export function LoginScreen() {
+  const [href, setHref] = useState<string>();
+  const [failed, setFailed] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    createLoginUrl()
+      .then((url) => live && setHref(url))
+      .catch(() => live && setFailed(true));
+    // The podium art of the explainer, warmed up shortly after the screen is up.
+    const timer = window.setTimeout(() => {
+      const image = new Image();
+      image.onerror = () => console.warn('The podium image could not be loaded');
+      image.src = PODIUM;
+    }, 100);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, []);
+
+  return (
+    <main className={styles.screen}>
+      <AnimatedBackground startDelayMs={750} />
+      <div className={styles.panel}>
+        <h1 className={styles.brand}>
+          <img className={styles.wordmark} src="/wordmark.svg" alt="Heavy Rotation" width={280} height={80} />
+        </h1>
+        <p className={styles.pitch}>
+          Your top 40 artists of the last four weeks. Guess them to unlock the list.
+        </p>
+        <a className={styles.primary} href={href} aria-disabled={!href}>
+          Connect Spotify
+        </a>
+        {failed ? (
+          <p className={styles.error} role="alert">
+            Something went wrong. Please try again.
+          </p>
+        ) : null}
+        <button type="button" className={styles.textButton} onClick={() => setSheetOpen(true)}>
+          Why connect Spotify?
+        </button>
+        <Link className={styles.secondaryLink} to="/signup">
+          No access yet? Join the waitlist
+        </Link>
+        <p className={styles.desktopNote}>Note: for best experience, use on mobile</p>
+      </div>
+      <LazyInfoSheet open={sheetOpen} onOpenChange={setSheetOpen} title="Why connect Spotify?">
+        <img className={styles.podium} src={PODIUM} alt="" width={240} height={155} />
+        <p>
+          Heavy Rotation asks Spotify for one thing: your top artists of roughly the last four weeks. That is
+          how it builds your ranked top 40.
+        </p>
+        <p>
+          It only reads. Nothing in your Spotify account changes, and nothing is kept beyond what it takes to
+          show you your list.
+        </p>
+      </LazyInfoSheet>
+    </main>
+  );
+}

@@ -1,0 +1,28 @@
+export const SIGNUP_SUBJECT = 'New Signup from Heavy Rotation';
+
+/** Spec §5: Submit is enabled only when the trimmed email is non-empty and contains '@'. */
+export function canSubmitEmail(email: string, submitting: boolean): boolean {
+  const trimmed = email.trim();
+  return !submitting && trimmed.length > 0 && trimmed.includes('@');
+}
+
+/** Posts the waitlist form to our server (spec §7: form-urlencoded to '/'); 2xx is success. */
+export async function submitSignup(email: string, signal?: AbortSignal): Promise<boolean> {
+  const body = new URLSearchParams({
+    'form-name': 'signup',
+    'bot-field': '',
+    email: email.trim(),
+    subject: SIGNUP_SUBJECT,
+  });
+  try {
+    const res = await fetch('/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+      signal,
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}

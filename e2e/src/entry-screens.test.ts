@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from 'vitest';
+import { newPhonePage, useJourney } from './harness.ts';
+import { shot } from './quiz-helpers.ts';
+
+const journey = useJourney();
+
+test('the login screen links to Spotify and explains why in a sheet that opens and closes', async () => {
+  const { context, page, errors } = await newPhonePage(journey.browser);
+  await page.goto(`${journey.stack.url}/login`);
+  const connect = page.getByRole('link', { name: 'Connect Spotify' });
+  await connect.waitFor();
+  const href = new URL((await connect.getAttribute('href')) ?? '');
+  expect(href.origin).toBe(journey.stack.emulatorUrl);
+  expect(href.pathname).toBe('/authorize');
+  expect(href.searchParams.get('scope')).toBe('user-top-read');
+  expect(await page.getByText('Note: for best experience, use on mobile').isVisible()).toBe(false);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.waitForTimeout(900); // the background starts 750 ms after the screen
+  await shot(page, 'entry-login');
+
+  await page.getByRole('button', { name: 'Why connect Spotify?' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Why connect Spotify?' });
+  await sheet.waitFor();
+  expect(await sheet.textContent()).toContain('Nothing in your Spotify account changes');
+  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+  await shot(page, 'entry-login-sheet');
+  await sheet.getByRole('button', { name: 'Got it' }).click();
+  await sheet.waitFor({ state: 'hidden' });
+
+  await page.getByRole('button', { name: 'Why connect Spotify?' }).click();
+  await sheet.waitFor();
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await sheet.waitFor({ state: 'hidden' });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('on a desktop the login screen says the app is best on a phone', async () => {
+  const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${journey.stack.url}/login`);
+  await page.getByText('Note: for best experience, use on mobile').waitFor();
+  await page.waitForTimeout(900);
+  await page.screenshot({ path: '/tmp/shots/entry-login-desktop.png' });
+  await context.close();
+});
+
+test('signing up for the waitlist: the submit rules, success, and a failure', async () => {
+  const { context, page, errors } = await newPhonePage(journey.browser);
+  await page.goto(`${journey.stack.url}/signup`);
+  const email = page.getByLabel('Enter your Spotify account email to get access:');
+  const submit = page.getByRole('button', { name: 'Submit' });
+  expect(await email.getAttribute('placeholder')).toBe('Your Spotify email address');
+  expect(await submit.isDisabled()).toBe(true);
+  await email.fill('   ');
+  expect(await submit.isDisabled()).toBe(true);
+  await email.fill('listener.example.com');
+  expect(await submit.isDisabled()).toBe(true);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await email.fill('  listener@example.com ');
+  await submit.click();
+  await page.getByText('Thank you for signing up!').waitFor();
+  expect(await email.inputValue()).toBe('');
+  await shot(page, 'entry-signup-success');
+
+  // The network drops the next submission.
+  await page.route(`${journey.stack.url}/`, (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+  );
+  await email.fill('second@example.com');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Something went wrong. Please try again.' }).waitFor();
+  expect(await email.inputValue()).toBe('second@example.com');
+
+  await page.getByRole('button', { name: 'What is this?' }).click();
+  const sheet = page.getByRole('dialog', { name: 'What is this?' });
+  await sheet.waitFor();
+  expect(await sheet.textContent()).toContain('signups are limited');
+  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+  await shot(page, 'entry-signup-sheet');
+  await sheet.getByRole('button', { name: 'Got it' }).click();
+  await sheet.waitFor({ state: 'hidden' });
+  expect(errors.filter((e) => !e.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
+  await context.close();
+});
