@@ -1,6 +1,8 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { KEYS } from '../lib/session.ts';
+import { readString } from '../lib/storage.ts';
 import { AppLayout } from './shell/app-layout.tsx';
 import { ConfigGate } from './shell/config-gate.tsx';
 import { RequireSession } from './shell/require-session.tsx';
@@ -8,8 +10,26 @@ import { RouteErrorBoundary } from './shell/route-error-boundary.tsx';
 
 // Every screen is its own chunk: /login never pays for the Top 40 or the quiz. Declarative routes
 // (no data router) keep the first route's JavaScript small.
-function screen(load: () => Promise<ComponentType>, fallback: ReactNode): ReactNode {
-  const Screen = lazy(async () => ({ default: await load() }));
+/** Whether this page load opens `path` (a protected one only with a stored session, else it redirects). */
+function opensAt(path: string, signedIn: boolean): boolean {
+  if (typeof window === 'undefined' || window.location.pathname !== path) return false;
+  return !signedIn || readString(KEYS.accessToken) !== null;
+}
+
+function screen(
+  path: string,
+  load: () => Promise<ComponentType>,
+  fallback: ReactNode,
+  signedIn = false,
+): ReactNode {
+  let loading: Promise<ComponentType> | undefined;
+  const once = () => {
+    loading ??= load();
+    return loading;
+  };
+  // The first screen's chunk is asked for now, alongside /app-config.json, not after it arrives.
+  if (opensAt(path, signedIn)) once().catch(() => undefined);
+  const Screen = lazy(async () => ({ default: await once() }));
   return (
     <RouteErrorBoundary>
       <Suspense fallback={fallback}>
@@ -20,16 +40,24 @@ function screen(load: () => Promise<ComponentType>, fallback: ReactNode): ReactN
 }
 
 const quiet = <Spinner label="Loading..." showLabel={false} />;
-const login = screen(async () => (await import('./routes/login.tsx')).LoginRoute, quiet);
-const signup = screen(async () => (await import('./routes/signup.tsx')).SignupRoute, quiet);
-const callback = screen(async () => (await import('./routes/callback.tsx')).CallbackRoute, quiet);
+const login = screen('/login', async () => (await import('./routes/login.tsx')).LoginRoute, quiet);
+const signup = screen('/signup', async () => (await import('./routes/signup.tsx')).SignupRoute, quiet);
+const callback = screen(
+  '/callback',
+  async () => (await import('./routes/callback.tsx')).CallbackRoute,
+  quiet,
+);
 const top40 = screen(
+  '/',
   async () => (await import('./routes/top40.tsx')).Top40Route,
   <Spinner label="Loading your top artists..." />,
+  true,
 );
 const quiz = screen(
+  '/quiz',
   async () => (await import('./routes/quiz.tsx')).QuizRoute,
   <Spinner label="Loading quiz..." />,
+  true,
 );
 
 /** Spec §2 routes: open /login, /signup, /callback; protected / and /quiz; anything else → /. */

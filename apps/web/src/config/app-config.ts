@@ -5,9 +5,20 @@ export type { AppConfig } from './validate-config.ts';
 let loaded: Promise<AppConfig> | undefined;
 let current: AppConfig | undefined;
 
+// Asked for while this module evaluates, before React renders, so the first screen does not wait for
+// the render and an effect to start the request. Taken by the first loadConfig() call only.
+// Unit tests have no server to ask.
+let early: Promise<Response> | undefined =
+  typeof window !== 'undefined' && import.meta.env.MODE !== 'test' ? fetch('/app-config.json') : undefined;
+// Handled here so a page that never asks for it reports no unhandled rejection; loadConfig still sees it.
+early?.catch(() => undefined);
+
 /** The runtime configuration served by the server at /app-config.json, fetched and validated once. */
 export function loadConfig(): Promise<AppConfig> {
-  loaded ??= fetch('/app-config.json')
+  if (loaded) return loaded;
+  const response = early ?? fetch('/app-config.json');
+  early = undefined;
+  loaded = response
     .then(async (res) => {
       if (!res.ok)
         throw new Error(`Environment configuration error: /app-config.json answered ${res.status}`);
