@@ -84,6 +84,23 @@ test('a body over 16 KB is refused with 413', async () => {
   expect(res.status).toBe(413);
 });
 
+test('body limits hold on every method that carries a body, and a GET is not read', async () => {
+  const big = JSON.stringify({ name: 'page_view', path: `/${'a'.repeat(17 * 1024)}` });
+  expect((await s.call('/api/events', { method: 'POST', body: big })).status).toBe(413);
+  expect((await s.call('/api/flags', { method: 'PUT', body: big })).status).toBe(413);
+  const waitlist = new URLSearchParams({
+    'form-name': 'signup',
+    email: `${'a'.repeat(17 * 1024)}@x.example`,
+  });
+  const form = await s.app.request('/', {
+    method: 'POST',
+    body: waitlist.toString(),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+  expect(form.status).toBe(413);
+  expect((await s.call('/api/flags')).status).toBe(200);
+});
+
 test('hashed assets are cached for a year and the page is revalidated', async () => {
   const asset = await s.app.request('/assets/index-abc123.js');
   expect(asset.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');

@@ -38,6 +38,7 @@ export interface AppDeps {
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const MAX_BODY_BYTES = 16 * 1024;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const API_PATHS = ['/functions/*', '/rest/*', '/auth/*', '/api/*', '/app-config.json'];
 
 export function createApp({ env, database, logger, providerFetch, llmFetch, now = Date.now }: AppDeps): Hono {
@@ -86,37 +87,33 @@ export function createApp({ env, database, logger, providerFetch, llmFetch, now 
     logger.error({ err: { name: error.name, message }, path: c.req.path }, 'request failed');
     return c.json({ error: 'Internal server error' }, 500);
   });
-  app.use(async (c, next) => {
-    const started = performance.now();
-    await next();
-    const ms = Math.round(performance.now() - started);
-    // Path only: query strings can carry ids and codes.
-    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
-  });
+  // Checked once: with request logs off (LOG_LEVEL warn and above) the timing middleware is not mounted.
+  if (logger.isLevelEnabled('info')) {
+    app.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      const ms = Math.round(performance.now() - started);
+      // Path only: query strings can carry ids and codes.
+      logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    });
+  }
   app.use(securityHeaders(env));
   const webOrigin = env.WEB_ORIGIN ?? env.PUBLIC_ORIGIN;
-  for (const path of API_PATHS) {
-    app.use(
-      path,
-      cors({
-        origin: (origin) => (webOrigin && origin === new URL(webOrigin).origin ? origin : null),
-        allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
-        allowHeaders: [
-          'apikey',
-          'authorization',
-          'content-type',
-          'x-client-info',
-          'accept',
-          'accept-profile',
-        ],
-        exposeHeaders: ['Retry-After'],
-        maxAge: 600,
-      }),
-    );
-  }
-  app.use(
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) }),
-  );
+  const allowedOrigin = webOrigin ? new URL(webOrigin).origin : undefined;
+  const apiCors = cors({
+    origin: (origin) => (allowedOrigin && origin === allowedOrigin ? origin : null),
+    allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+    allowHeaders: ['apikey', 'authorization', 'content-type', 'x-client-info', 'accept', 'accept-profile'],
+    exposeHeaders: ['Retry-After'],
+    maxAge: 600,
+  });
+  for (const path of API_PATHS) app.use(path, apiCors);
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: 'Request body too large' }, 413),
+  });
+  // Only methods that carry a body: on GET, reading the body would build a full Request for nothing.
+  app.use((c, next) => (BODY_METHODS.has(c.req.method) ? limitBody(c, next) : next()));
 
   app.route('/', healthRoutes(database));
   app.route('/', appConfigRoutes(env));

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { artistMessage, generatorUsage } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { createLineCache } from './line-cache.ts';
 import { generateSuccessLines, generateWelcome, type LlmConfig } from './llm.ts';
 import { normaliseArtistName } from './normalise.ts';
 import { templateSuccessLine } from './success-lines.ts';
@@ -40,6 +41,8 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
     }
   }
 
+  const lines = createLineCache(now);
+
   return {
     async welcome(userId: string, artists: string[]): Promise<WelcomeMessage> {
       if (!llm || artists.length === 0) return templateWelcome(artists);
@@ -51,12 +54,17 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
       const keys = new Map(artistNames.map((name) => [name, normaliseArtistName(name)]));
       const wanted = [...new Set(keys.values())].filter((k) => k.length > 0);
       const known = new Map<string, string>();
-      if (wanted.length > 0) {
-        const rows = await db
-          .select()
-          .from(artistMessage)
-          .where(inArray(artistMessage.normalisedName, wanted));
+      const ask: string[] = [];
+      for (const key of wanted) {
+        const cached = lines.get(key);
+        // With a generator a missing line costs a call anyway: ask the database again before paying it.
+        if (cached === undefined || (cached === null && llm)) ask.push(key);
+        else if (cached !== null) known.set(key, cached);
+      }
+      if (ask.length > 0) {
+        const rows = await db.select().from(artistMessage).where(inArray(artistMessage.normalisedName, ask));
         for (const row of rows) known.set(row.normalisedName, row.message);
+        for (const key of ask) lines.set(key, known.get(key));
       }
       const missing = [...keys].filter(([, key]) => key.length > 0 && !known.has(key)).map(([name]) => name);
       if (llm && missing.length > 0) {

@@ -17,11 +17,26 @@ const CACHE_MS = 5_000;
 export function flagRoutes(db: Db, guard: MiddlewareHandler, adminToken?: string): Hono {
   const app = new Hono();
   let cached: { enabled: boolean; until: number } | undefined;
+  // One query per expiry, however many callers arrive while it runs.
+  let reading: Promise<boolean> | undefined;
+  // Bumped by a write, so a read that started before it cannot put the old value back.
+  let version = 0;
   async function readGate(): Promise<boolean> {
     if (cached && cached.until > Date.now()) return cached.enabled;
-    const [row] = await db.select().from(featureFlag).where(eq(featureFlag.key, SMS_GATE));
-    cached = { enabled: row?.enabled ?? true, until: Date.now() + CACHE_MS };
-    return cached.enabled;
+    const started = version;
+    reading ??= db
+      .select()
+      .from(featureFlag)
+      .where(eq(featureFlag.key, SMS_GATE))
+      .then(([row]) => {
+        const enabled = row?.enabled ?? true;
+        if (started === version) cached = { enabled, until: Date.now() + CACHE_MS };
+        return enabled;
+      })
+      .finally(() => {
+        if (started === version) reading = undefined;
+      });
+    return reading;
   }
   app.get('/', guard, async (c) =>
     c.json({ sms_gate_enabled: await readGate() }, 200, { 'Cache-Control': 'no-cache' }),
@@ -38,7 +53,9 @@ export function flagRoutes(db: Db, guard: MiddlewareHandler, adminToken?: string
         target: featureFlag.key,
         set: { enabled: body.sms_gate_enabled, updatedAt: sql`now()` },
       });
+    version += 1;
     cached = undefined;
+    reading = undefined;
     return c.json({ sms_gate_enabled: await readGate() }, 200, { 'Cache-Control': 'no-store' });
   });
   return app;

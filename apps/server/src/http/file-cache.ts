@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip';
+
+// Text formats shrink 3-4x; images and fonts are compressed already and would only cost CPU.
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+// The built web app is a few MB; anything larger is read from disk each time and sent as is.
+const MAX_CACHED_FILE = 4 * 1024 * 1024;
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export function isCompressible(file: string): boolean {
+  return COMPRESSIBLE.has(extname(file));
+}
+
+/** The best encoding the caller accepts (RFC 9110 Accept-Encoding with q-values); brotli first. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.slice(0, 512).split(',')) {
+    const [name = '', ...params] = part.split(';');
+    const qParam = params.find((p) => p.trim().startsWith('q='));
+    const value = qParam === undefined ? 1 : Number(qParam.trim().slice(2));
+    q.set(name.trim().toLowerCase(), Number.isFinite(value) ? value : 0);
+  }
+  const wildcard = q.get('*') ?? 0;
+  for (const encoding of ['br', 'gzip'] as const) {
+    if ((q.get(encoding) ?? wildcard) > 0) return encoding;
+  }
+  return undefined;
+}
+
+function encode(bytes: Buffer<ArrayBuffer>, encoding: Encoding | undefined): Promise<Buffer<ArrayBuffer>> {
+  if (encoding === 'br') {
+    return brotli(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+  }
+  if (encoding === 'gzip') return gzipAsync(bytes, { level: 9 }) as Promise<Buffer<ArrayBuffer>>;
+  return Promise.resolve(bytes);
+}
+
+/**
+ * A file's bytes, plain or compressed, read and compressed once per version (path + mtime) and then
+ * served from memory. Compression runs on libuv's thread pool, so the first caller waits but nobody else.
+ */
+export function createFileCache() {
+  const entries = new Map<string, Promise<Buffer<ArrayBuffer>>>();
+  const sizes = new Map<string, number>();
+  let bytes = 0;
+
+  function remember(key: string, value: Promise<Buffer<ArrayBuffer>>): void {
+    entries.set(key, value);
+    value.then(
+      (buffer) => {
+        sizes.set(key, buffer.length);
+        bytes += buffer.length;
+        // Oldest first: the versions an old deploy left behind go before the current ones.
+        for (const oldKey of entries.keys()) {
+          if (bytes <= MAX_CACHED_BYTES || oldKey === key) break;
+          entries.delete(oldKey);
+          bytes -= sizes.get(oldKey) ?? 0;
+          sizes.delete(oldKey);
+        }
+      },
+      () => entries.delete(key),
+    );
+  }
+
+  return {
+    read(
+      file: string,
+      mtimeMs: number,
+      size: number,
+      encoding: Encoding | undefined,
+    ): Promise<Buffer<ArrayBuffer>> {
+      if (size > MAX_CACHED_FILE) return readFile(file);
+      const key = `${encoding ?? 'identity'}\0${mtimeMs}\0${file}`;
+      let entry = entries.get(key);
+      if (!entry) {
+        entry = readFile(file).then((plain) => encode(plain, encoding));
+        remember(key, entry);
+      }
+      return entry;
+    },
+  };
+}
+
+export type FileCache = ReturnType<typeof createFileCache>;
