@@ -18,6 +18,7 @@ import { flagRoutes } from './routes/flags.ts';
 import { healthRoutes } from './routes/health.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { createProfileCache } from './routes/profile-cache.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { staticRoutes } from './routes/static.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
@@ -107,7 +108,14 @@ export function createApp({ env, database, logger, providerFetch, llmFetch, now 
     exposeHeaders: ['Retry-After'],
     maxAge: 600,
   });
-  for (const path of API_PATHS) app.use(path, apiCors);
+  // Only a browser's cross-origin call carries Origin. Without it the CORS headers mean nothing, and
+  // setting them before the handler runs makes every answer be rebuilt as a full Response.
+  const corsWhenAsked: MiddlewareHandler = async (c, next) => {
+    if (c.req.method === 'OPTIONS' || c.req.header('Origin') !== undefined) return apiCors(c, next);
+    await next();
+    c.res.headers.append('Vary', 'Origin');
+  };
+  for (const path of API_PATHS) app.use(path, corsWhenAsked);
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ error: 'Request body too large' }, 413),
@@ -118,8 +126,11 @@ export function createApp({ env, database, logger, providerFetch, llmFetch, now 
   app.route('/', healthRoutes(database));
   app.route('/', appConfigRoutes(env));
   app.route('/functions/v1', messageRoutes(writer, userGuard));
-  app.route('/functions/v1', smsRoutes(db, userGuard, env.SMS_WEBHOOK_SECRET));
-  app.route('/rest/v1', profileRoutes(db, userGuard));
+  // The embedded database has no other writer than this process, so its profile rows can be held in
+  // memory; a shared PostgreSQL may be written by other instances, so every read goes to it.
+  const profiles = database.kind === 'pglite' ? createProfileCache(now) : undefined;
+  app.route('/functions/v1', smsRoutes(db, userGuard, env.SMS_WEBHOOK_SECRET, profiles));
+  app.route('/rest/v1', profileRoutes(db, userGuard, profiles));
   app.route('/auth/v1', authUserRoutes(userGuard));
   app.route('/api/flags', flagRoutes(db, publicGuard, env.ADMIN_TOKEN));
   app.route('/api/events', eventRoutes(db, publicGuard));

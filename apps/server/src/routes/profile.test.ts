@@ -50,6 +50,18 @@ describe.each(DATABASES)('on %s', (kind) => {
     ]);
   });
 
+  test('a read just before and after saving or changing a phone always shows the saved number', async () => {
+    const token = await s.token('casual-listener');
+    const read = () => s.call('/rest/v1/user_profile?id=eq.casual-listener&select=phone_e164', { token });
+    expect((await read()).status).toBe(406);
+    const save = (phone: string) =>
+      s.call('/functions/v1/sms-subscribe', { token, json: subscribe('casual-listener', phone) });
+    expect((await save('+1 415 555 2671')).status).toBe(200);
+    expect(await (await read()).json()).toEqual({ phone_e164: '+1••••••2671' });
+    expect((await save('+44 7400 123456')).status).toBe(200);
+    expect(await (await read()).json()).toEqual({ phone_e164: expect.stringMatching(/3456$/) });
+  });
+
   test('select picks columns, and an unknown column is refused naming it', async () => {
     const token = await s.token('demo-listener');
     const res = await s.call('/rest/v1/user_profile?id=eq.demo-listener&select=id,phone_e164', { token });

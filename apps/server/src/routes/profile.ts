@@ -5,6 +5,7 @@ import { userProfile } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { UserEnv } from '../http/identity.ts';
 import { maskPhone } from '../sms/phone.ts';
+import type { ProfileCache, ProfileRow } from './profile-cache.ts';
 
 const COLUMNS = ['id', 'display_name', 'email', 'phone_e164', 'created_at', 'updated_at'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -27,16 +28,27 @@ function columnsOf(select: string | undefined): Column[] {
 }
 
 /** GET /rest/v1/user_profile?id=eq.<id>: the caller's own row only, phone masked. */
-export function profileRoutes(db: Db, guard: MiddlewareHandler<UserEnv>): Hono<UserEnv> {
+export function profileRoutes(
+  db: Db,
+  guard: MiddlewareHandler<UserEnv>,
+  cache?: ProfileCache,
+): Hono<UserEnv> {
   const app = new Hono<UserEnv>();
+  async function readRow(id: string): Promise<ProfileRow | undefined> {
+    const cached = cache?.get(id);
+    if (cached !== undefined) return cached ?? undefined;
+    const readAt = cache?.generation() ?? 0;
+    const [row] = await db.select().from(userProfile).where(eq(userProfile.id, id));
+    cache?.set(id, row ?? null, readAt);
+    return row;
+  }
   app.get('/user_profile', guard, async (c) => {
     const id = /^eq\.(.{1,256})$/s.exec(c.req.query('id') ?? '')?.[1];
     if (id === undefined) throw new HttpError(400, 'id: expected a filter of the form eq.<id>');
     const columns = columnsOf(c.req.query('select'));
     const headers = { 'Cache-Control': 'no-store' };
     // Another user's row is treated as absent, as row-level security would: nothing leaks.
-    const [row] =
-      id === c.get('user').id ? await db.select().from(userProfile).where(eq(userProfile.id, id)) : [];
+    const row = id === c.get('user').id ? await readRow(id) : undefined;
     if (!row) return c.json(NO_ROW, 406, headers);
     const full: Record<Column, string | null> = {
       id: row.id,

@@ -10,6 +10,7 @@ import { sameSecret, type UserEnv } from '../http/identity.ts';
 import { readJson } from '../http/json.ts';
 import { CONSENT_TEXT, CONSENT_VERSION, START_WORDS, STOP_WORDS } from '../sms/consent.ts';
 import { checkPhone } from '../sms/phone.ts';
+import type { ProfileCache } from './profile-cache.ts';
 
 const subscribeBody = z.object({
   spotifyUserId: z.string().min(1).max(256),
@@ -28,7 +29,12 @@ function sourcePage(referer: string | undefined): string {
 }
 
 /** sms-subscribe (user-scoped) and the provider's STOP/START webhook (HMAC-signed). */
-export function smsRoutes(db: Db, guard: MiddlewareHandler<UserEnv>, webhookSecret?: string): Hono<UserEnv> {
+export function smsRoutes(
+  db: Db,
+  guard: MiddlewareHandler<UserEnv>,
+  webhookSecret?: string,
+  profiles?: ProfileCache,
+): Hono<UserEnv> {
   const app = new Hono<UserEnv>();
 
   app.post('/sms-subscribe', guard, async (c) => {
@@ -44,22 +50,27 @@ export function smsRoutes(db: Db, guard: MiddlewareHandler<UserEnv>, webhookSecr
       email: user.email ?? body.spotifyUserEmail ?? null,
       phoneE164: phone.e164,
     };
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(userProfile)
-        .values(values)
-        .onConflictDoUpdate({ target: userProfile.id, set: { ...values, updatedAt: sql`now()` } });
-      await tx.insert(smsConsent).values({
-        userId: user.id,
-        phoneE164: phone.e164,
-        consentText: CONSENT_TEXT,
-        consentVersion: CONSENT_VERSION,
-        source: sourcePage(c.req.header('Referer')),
-        userAgent: c.req.header('User-Agent')?.slice(0, 512) ?? null,
+    try {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(userProfile)
+          .values(values)
+          .onConflictDoUpdate({ target: userProfile.id, set: { ...values, updatedAt: sql`now()` } });
+        await tx.insert(smsConsent).values({
+          userId: user.id,
+          phoneE164: phone.e164,
+          consentText: CONSENT_TEXT,
+          consentVersion: CONSENT_VERSION,
+          source: sourcePage(c.req.header('Referer')),
+          userAgent: c.req.header('User-Agent')?.slice(0, 512) ?? null,
+        });
+        // Fresh, explicit consent from the number's owner lifts an earlier STOP.
+        await tx.delete(smsSuppression).where(eq(smsSuppression.phoneE164, phone.e164));
       });
-      // Fresh, explicit consent from the number's owner lifts an earlier STOP.
-      await tx.delete(smsSuppression).where(eq(smsSuppression.phoneE164, phone.e164));
-    });
+    } finally {
+      // Whatever happened, the next read of this profile goes to the database.
+      profiles?.forget(user.id);
+    }
     return c.json({ ok: true }, 200, { 'Cache-Control': 'no-store' });
   });
 
