@@ -34,6 +34,18 @@ export function profileRoutes(
   cache?: ProfileCache,
 ): Hono<UserEnv> {
   const app = new Hono<UserEnv>();
+  // Masking parses the number (libphonenumber): worth keeping per number for repeated reads.
+  const masked = new Map<string, string | null>();
+  function mask(e164: string | null): string | null {
+    if (e164 === null) return null;
+    let value = masked.get(e164);
+    if (value === undefined) {
+      if (masked.size >= 10_000) masked.clear();
+      value = maskPhone(e164);
+      masked.set(e164, value);
+    }
+    return value;
+  }
   async function readRow(id: string): Promise<ProfileRow | undefined> {
     const cached = cache?.get(id);
     if (cached !== undefined) return cached ?? undefined;
@@ -54,7 +66,7 @@ export function profileRoutes(
       id: row.id,
       display_name: row.displayName,
       email: row.email,
-      phone_e164: maskPhone(row.phoneE164),
+      phone_e164: mask(row.phoneE164),
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
