@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { createLoginUrl } from '../../auth/login-url.ts';
-import { AnimatedBackground } from './animated-background.tsx';
 import styles from './landing.module.css';
+import { LandingFrame } from './landing-frame.tsx';
 import { LazyInfoSheet } from './lazy-info-sheet.tsx';
 
 const PODIUM = '/podium.png';
@@ -31,42 +31,39 @@ export function LoginScreen() {
   }, []);
 
   return (
-    <main className={styles.screen}>
-      <AnimatedBackground startDelayMs={750} />
-      <div className={styles.panel}>
-        <h1 className={styles.brand}>
-          <img className={styles.wordmark} src="/wordmark.svg" alt="Heavy Rotation" width={280} height={80} />
-        </h1>
-        <p className={styles.pitch}>
-          Your top 40 artists of the last four weeks. Guess them to unlock the list.
-        </p>
-        <a className={styles.primary} href={href} aria-disabled={!href}>
-          Connect Spotify
-        </a>
-        {failed ? (
-          <p className={styles.error} role="alert">
-            Something went wrong. Please try again.
+    <LandingFrame
+      startDelayMs={750}
+      after={
+        <LazyInfoSheet open={sheetOpen} onOpenChange={setSheetOpen} title="Why connect Spotify?">
+          <img className={styles.podium} src={PODIUM} alt="" width={240} height={155} />
+          <p>
+            Heavy Rotation asks Spotify for one thing: your top artists of roughly the last four weeks. That
+            is how it builds your ranked top 40.
           </p>
-        ) : null}
-        <button type="button" className={styles.textButton} onClick={() => setSheetOpen(true)}>
-          Why connect Spotify?
-        </button>
-        <Link className={styles.secondaryLink} to="/signup">
-          No access yet? Join the waitlist
-        </Link>
-        <p className={styles.desktopNote}>Note: for best experience, use on mobile</p>
-      </div>
-      <LazyInfoSheet open={sheetOpen} onOpenChange={setSheetOpen} title="Why connect Spotify?">
-        <img className={styles.podium} src={PODIUM} alt="" width={240} height={155} />
-        <p>
-          Heavy Rotation asks Spotify for one thing: your top artists of roughly the last four weeks. That is
-          how it builds your ranked top 40.
+          <p>
+            It only reads. Nothing in your Spotify account changes, and nothing is kept beyond what it takes
+            to show you your list.
+          </p>
+        </LazyInfoSheet>
+      }
+    >
+      <p className={styles.pitch}>
+        Your top 40 artists of the last four weeks. Guess them to unlock the list.
+      </p>
+      <a className={styles.primary} href={href} aria-disabled={!href}>
+        Connect Spotify
+      </a>
+      {failed ? (
+        <p className={styles.error} role="alert">
+          Something went wrong. Please try again.
         </p>
-        <p>
-          It only reads. Nothing in your Spotify account changes, and nothing is kept beyond what it takes to
-          show you your list.
-        </p>
-      </LazyInfoSheet>
-    </main>
+      ) : null}
+      <button type="button" className={styles.textButton} onClick={() => setSheetOpen(true)}>
+        Why connect Spotify?
+      </button>
+      <Link className={styles.secondaryLink} to="/signup">
+        No access yet? Join the waitlist
+      </Link>
+    </LandingFrame>
   );
 }

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { canSubmitEmail, submitSignup } from '../submit-signup.ts';
-import { AnimatedBackground } from './animated-background.tsx';
 import styles from './landing.module.css';
+import { LandingFrame } from './landing-frame.tsx';
 import { LazyInfoSheet } from './lazy-info-sheet.tsx';
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';
@@ -24,67 +24,64 @@ export function SignupScreen() {
   }
 
   return (
-    <main className={styles.screen}>
-      <AnimatedBackground startDelayMs={1000} />
-      <div className={styles.panel}>
-        <h1 className={styles.brand}>
-          <img className={styles.wordmark} src="/wordmark.svg" alt="Heavy Rotation" width={280} height={80} />
-        </h1>
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <label className={styles.label} htmlFor="signup-email">
-            Enter your Spotify account email to get access:
-          </label>
-          <input
-            id="signup-email"
-            className={styles.input}
-            type="email"
-            name="email"
-            autoComplete="email"
-            placeholder="Your Spotify email address"
-            value={email}
-            disabled={submitting}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <input className={styles.honeypot} type="text" name="bot-field" tabIndex={-1} aria-hidden="true" />
-          <button className={styles.primary} type="submit" disabled={!canSubmitEmail(email, submitting)}>
-            {submitting ? (
-              <>
-                <span className={styles.spinner} aria-hidden="true" />
-                Submitting...
-              </>
-            ) : (
-              'Submit'
-            )}
-          </button>
-          {status === 'success' ? (
-            <p className={styles.success} role="status">
-              Thank you for signing up!
-            </p>
-          ) : null}
-          {status === 'error' ? (
-            <p className={styles.error} role="alert">
-              Something went wrong. Please try again.
-            </p>
-          ) : null}
-        </form>
-        <button type="button" className={styles.textButton} onClick={() => setSheetOpen(true)}>
-          What is this?
+    <LandingFrame
+      startDelayMs={1000}
+      after={
+        <LazyInfoSheet open={sheetOpen} onOpenChange={setSheetOpen} title="What is this?">
+          <p>
+            Heavy Rotation shows you your top 40 Spotify artists of the last four weeks. Most of them start
+            locked: guess them in a quick quiz to unlock your whole list.
+          </p>
+          <p>
+            Spotify lets a new app admit only a few listeners at first, so signups are limited. Leave the
+            email of your Spotify account and we'll send you a link when a place opens up.
+          </p>
+        </LazyInfoSheet>
+      }
+    >
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <label className={styles.label} htmlFor="signup-email">
+          Enter your Spotify account email to get access:
+        </label>
+        <input
+          id="signup-email"
+          className={styles.input}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="Your Spotify email address"
+          value={email}
+          disabled={submitting}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <input className={styles.honeypot} type="text" name="bot-field" tabIndex={-1} aria-hidden="true" />
+        <button className={styles.primary} type="submit" disabled={!canSubmitEmail(email, submitting)}>
+          {submitting ? (
+            <>
+              <span className={styles.spinner} aria-hidden="true" />
+              Submitting...
+            </>
+          ) : (
+            'Submit'
+          )}
         </button>
-        <Link className={styles.secondaryLink} to="/login">
-          Already have access? Sign in
-        </Link>
-        <p className={styles.desktopNote}>Note: for best experience, use on mobile</p>
-      </div>
-      <LazyInfoSheet open={sheetOpen} onOpenChange={setSheetOpen} title="What is this?">
-        <p>
-          Heavy Rotation shows you your top 40 Spotify artists of the last four weeks. Most of them start
-          locked: guess them in a quick quiz to unlock your whole list.
-        </p>
-        <p>
-          Spotify lets a new app admit only a few listeners at first, so signups are limited. Leave the email
-          of your Spotify account and we'll send you a link when a place opens up.
-        </p>
-      </LazyInfoSheet>
-    </main>
+        {status === 'success' ? (
+          <p className={styles.success} role="status">
+            Thank you for signing up!
+          </p>
+        ) : null}
+        {status === 'error' ? (
+          <p className={styles.error} role="alert">
+            Something went wrong. Please try again.
+          </p>
+        ) : null}
+      </form>
+      <button type="button" className={styles.textButton} onClick={() => setSheetOpen(true)}>
+        What is this?
+      </button>
+      <Link className={styles.secondaryLink} to="/login">
+        Already have access? Sign in
+      </Link>
+    </LandingFrame>
   );
 }
