@@ -9,6 +9,8 @@ export interface BottomSheetProps {
   children: ReactNode;
   /** Shows an X button in the top-right corner. */
   closeLabel?: string;
+  /** Disables the X button (e.g. while saving). */
+  closeDisabled?: boolean;
   /** Keeps the sheet open on outside taps and Escape (e.g. while saving). */
   dismissible?: boolean;
 }
@@ -20,6 +22,7 @@ export function BottomSheet({
   title,
   children,
   closeLabel,
+  closeDisabled = false,
   dismissible = true,
 }: BottomSheetProps) {
   return (
@@ -29,7 +32,7 @@ export function BottomSheet({
         <Drawer.Content className={styles.content} aria-describedby={undefined}>
           <div className={styles.handle} aria-hidden="true" />
           {closeLabel ? (
-            <Drawer.Close className={styles.close} aria-label={closeLabel}>
+            <Drawer.Close className={styles.close} aria-label={closeLabel} disabled={closeDisabled}>
               ×
             </Drawer.Close>
           ) : null}

@@ -57,12 +57,9 @@ export function PhoneSheet({ open, onSave, onSaved, onError, onClose }: PhoneShe
       onOpenChange={(next) => !next && !saving && onClose?.()}
       dismissible={!saving && Boolean(onClose)}
       title="Add your number to continue"
+      closeLabel={onClose ? 'Close' : undefined}
+      closeDisabled={saving}
     >
-      {onClose ? (
-        <button type="button" className={styles.close} aria-label="Close" disabled={saving} onClick={onClose}>
-          ×
-        </button>
-      ) : null}
       <p className={styles.lead}>
         Add a mobile number to start the quiz. We'll only send the occasional message.
       </p>
