@@ -21,6 +21,8 @@ test('a revealed row opens the artist view and a locked row leads to the quiz', 
   await fourth.click();
   const view = page.getByRole('dialog');
   await view.waitFor();
+  // The view shows 'Loading...' until the artwork's colour is known.
+  await view.getByText('My #4 Artist').waitFor();
   expect(await view.textContent()).toContain(name);
   expect(await view.textContent()).toContain('My #4 Artist');
   await view.getByRole('button', { name: /close/i }).first().click();
