@@ -60,18 +60,24 @@ async function ask(config: LlmConfig, task: string, data: unknown): Promise<unkn
   return JSON.parse(content);
 }
 
-/** A welcome from the generator, or undefined when it fails or answers something unusable. */
+/**
+ * A welcome from the generator, or undefined when it fails or answers something unusable. It is given only
+ * the names the listener has unlocked and the list's size: a locked artist never reaches the prompt
+ * (docs/decisions/009-welcome-names-unlocked-artists.md).
+ */
 export async function generateWelcome(
   config: LlmConfig,
-  artists: string[],
+  unlocked: string[],
+  listSize: number,
 ): Promise<WelcomeMessage | undefined> {
   try {
     const task =
-      'Reply {"greeting","reflection","teaser"}: greeting names the first three artists, reflection ' +
-      'comments on the list, teaser invites the listener to guess the locked artists.';
-    const ranked = artists.slice(0, 40).map((name, i) => ({ rank: i + 1, name }));
+      'Reply {"greeting","reflection","teaser"}: the greeting names the given artists (some of the ' +
+      "listener's top artists, not the top ones); the reflection speaks of the list as a whole using only " +
+      'its size; the teaser invites the listener to guess the locked artists. Name no other artist, and ' +
+      'never say or hint which artist is number one or at any rank.';
     const parsed = welcomeSchema.safeParse(
-      await complete(config, task, { listSize: artists.length, artists: ranked }),
+      await complete(config, task, { listSize, unlocked: unlocked.slice(0, 3) }),
     );
     return parsed.success ? parsed.data : undefined;
   } catch {

@@ -6,42 +6,46 @@ export interface WelcomeMessage {
   teaser: string;
 }
 
-type Line = (v: { names: string; top: string; count: number }) => string;
+/** What a welcome line may use: the unlocked names it greets, and the size of the whole list. */
+type Line = (v: { names: string; count: number }) => string;
 
+// Greetings name only artists the listener has already unlocked and claim nothing about their ranks:
+// a line like "X tops your list" would hand over a quiz answer (docs/decisions/009-welcome-names-unlocked-artists.md).
 const GREETINGS: Line[] = [
-  (v) => `Welcome! ${v.names} lead your month.`,
+  (v) => `Welcome! ${v.names} made your top ${v.count}.`,
   (v) => `Hey there. ${v.names}? Good company.`,
   (v) => `Look who's here: you, with ${v.names} on repeat.`,
-  (v) => `Hello! Your month sounds like ${v.names}.`,
-  (v) => `Welcome in. ${v.names} set the tone lately.`,
-  (v) => `Hi! ${v.names} are leading the way for you.`,
+  (v) => `Hello! Your month sounds a lot like ${v.names}.`,
+  (v) => `Welcome in. ${v.names} helped set the tone lately.`,
+  (v) => `Hi! ${v.names} are in your rotation right now.`,
   (v) => `Good to see you. ${v.names} have been busy in your headphones.`,
-  (v) => `Welcome back to your own charts, starring ${v.names}.`,
-  (v) => `Hey! ${v.names} top your rotation right now.`,
-  (v) => `Hello, listener. ${v.names} made the biggest mark this month.`,
-  (v) => `Welcome! Meet your headliners: ${v.names}.`,
-  (v) => `Hi there. ${v.names} sit at the top of your list.`,
+  (v) => `Welcome to your own charts, featuring ${v.names}.`,
+  (v) => `Hey! ${v.names} kept showing up in your month.`,
+  (v) => `Hello, listener. ${v.names} made their mark this month.`,
+  (v) => `Welcome! A few of your regulars: ${v.names}.`,
+  (v) => `Hi there. ${v.names} are already on the board.`,
   (v) => `Welcome aboard. ${v.names} have been on heavy rotation.`,
-  (v) => `Hey, you. ${v.names} are your current front row.`,
-  (v) => `Hello! The last few weeks belong to ${v.names}.`,
+  (v) => `Hey, you. ${v.names} are part of your current lineup.`,
+  (v) => `Hello! The last few weeks had plenty of ${v.names}.`,
 ];
 
+// Reflections speak of the list as a whole: its size and the time it covers, never of who leads it.
 const REFLECTIONS: Line[] = [
-  (v) => `${v.count} artists shaped your last four weeks, with ${v.top} out in front.`,
-  (v) => `Your list runs ${v.count} deep, and ${v.top} sits at number one.`,
-  (v) => `${v.top} at the top, ${v.count} names in all: that's a real rotation.`,
-  (v) => `From ${v.top} down to number ${v.count}, this is what you've been playing.`,
-  (v) => `${v.count} artists, one listener, and ${v.top} leading the pack.`,
-  (v) => `A ${v.count}-artist month, headed by ${v.top}.`,
-  (v) => `${v.top} took the top spot in a list of ${v.count}.`,
-  (v) => `Your ears picked ${v.count} favourites lately, ${v.top} first among them.`,
-  (v) => `${v.count} artists made the cut this month; ${v.top} made it to number one.`,
-  (v) => `Number one: ${v.top}. The other ${Math.max(v.count - 1, 0)} are waiting for you below.`,
-  (v) => `${v.top} leads a lineup of ${v.count}. Not bad at all.`,
-  (v) => `This is your month in ${v.count} artists, and it opens with ${v.top}.`,
-  (v) => `${v.count} names, ranked by you, with ${v.top} on top.`,
-  (v) => `Your rotation has ${v.count} regulars; ${v.top} is the most regular of all.`,
-  (v) => `${v.top} first, then ${Math.max(v.count - 1, 0)} more. Your month, in order.`,
+  (v) => `${v.count} artists shaped your last four weeks.`,
+  (v) => `Your list runs ${v.count} deep, every one of them earned by your plays.`,
+  (v) => `${v.count} names in all: that's a real rotation.`,
+  (v) => `Four weeks, ${v.count} artists, all ranked by what you played most.`,
+  (v) => `${v.count} artists, one listener, and a month of replays.`,
+  (v) => `A ${v.count}-artist month, ranked by you.`,
+  (v) => `Your ears picked ${v.count} favourites lately.`,
+  (v) => `${v.count} artists made the cut this month.`,
+  (v) => `Your top ${v.count}: the artists you came back to again and again.`,
+  (v) => `This is your month in ${v.count} artists.`,
+  (v) => `${v.count} regulars, in the order you played them.`,
+  (v) => `${v.count} names, ranked by your own listening.`,
+  (v) => `Your rotation has ${v.count} regulars this month.`,
+  (v) => `The last four weeks, told in ${v.count} artists.`,
+  (v) => `${v.count} artists, counted from every play of the last four weeks.`,
 ];
 
 const TEASERS: Line[] = [
@@ -77,20 +81,27 @@ function pick(lines: Line[], seed: number): Line {
   return lines[seed % lines.length] ?? (lines[0] as Line);
 }
 
-/** The welcome in three parts from the ranked names only; the same list always gives the same words. */
-export function templateWelcome(artists: string[]): WelcomeMessage {
-  const names = artists.map((a) => a.trim().slice(0, 100)).filter((a) => a.length > 0);
-  if (names.length === 0) {
+/**
+ * The welcome in three parts. `unlocked` are the names the listener has already unlocked, best rank first;
+ * the greeting names up to three of them and no part names or hints at anyone else. `listSize` is the size
+ * of the whole list. The same input always gives the same words.
+ */
+export function templateWelcome(unlocked: string[], listSize = unlocked.length): WelcomeMessage {
+  const names = unlocked.map((a) => a.trim().slice(0, 100)).filter((a) => a.length > 0);
+  const count = Math.max(listSize, names.length);
+  if (count === 0) {
     return {
       greeting: 'Welcome! Your top artists will show up here once you have listened a little more.',
       reflection: 'Nothing ranked yet: play some music and check back soon.',
       teaser: 'When your list fills up, guess your artists to unlock them.',
     };
   }
-  const seed = stableHash(names.join('\n'));
-  const v = { names: joinNames(names.slice(0, 3)), top: names[0] as string, count: names.length };
+  const seed = stableHash(`${names.join('\n')}\n${count}`);
+  const v = { names: joinNames(names.slice(0, 3)), count };
+  const greeting =
+    names.length > 0 ? pick(GREETINGS, seed)(v) : `Welcome! Your top ${count} is ready for you.`;
   return {
-    greeting: pick(GREETINGS, seed)(v),
+    greeting,
     reflection: pick(REFLECTIONS, seed >>> 8)(v),
     teaser: pick(TEASERS, seed >>> 16)(v),
   };

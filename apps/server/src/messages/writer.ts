@@ -1,7 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { artistMessage, generatorUsage } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
 import { createLineCache } from './line-cache.ts';
 import { generateSuccessLines, generateWelcome, type LlmConfig } from './llm.ts';
 import { normaliseArtistName } from './normalise.ts';
@@ -22,10 +21,12 @@ export interface SuccessResult {
 }
 
 export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: MessageWriterOptions) {
-  /** Counts one generator call for the user today; 429 once the day's cap is spent. */
-  async function spendGeneratorCall(userId: string): Promise<void> {
-    const date = new Date(now());
-    const day = date.toISOString().slice(0, 10);
+  /**
+   * Counts one generator call for the user today; false once the day's cap is spent. Past the cap the
+   * caller answers from the templates: the cap limits cost, never the product.
+   */
+  async function spendGeneratorCall(userId: string): Promise<boolean> {
+    const day = new Date(now()).toISOString().slice(0, 10);
     const [row] = await db
       .insert(generatorUsage)
       .values({ userId, day, calls: 1 })
@@ -34,20 +35,19 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
         set: { calls: sql`${generatorUsage.calls} + 1` },
       })
       .returning({ calls: generatorUsage.calls });
-    if ((row?.calls ?? 0) > dailyCap) {
-      const midnight = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
-      const wait = Math.max(1, Math.ceil((midnight - date.getTime()) / 1000));
-      throw new HttpError(429, 'Daily message limit reached', { 'Retry-After': String(wait) });
-    }
+    return (row?.calls ?? 0) <= dailyCap;
   }
 
   const lines = createLineCache(now);
 
   return {
-    async welcome(userId: string, artists: string[]): Promise<WelcomeMessage> {
-      if (!llm || artists.length === 0) return templateWelcome(artists);
-      await spendGeneratorCall(userId);
-      return (await generateWelcome(llm, artists)) ?? templateWelcome(artists);
+    /** The welcome greeting the listener's unlocked artists (best rank first) in a list of `listSize`. */
+    async welcome(userId: string, unlocked: string[], listSize: number): Promise<WelcomeMessage> {
+      const names = unlocked.slice(0, 3);
+      if (!llm || names.length === 0 || !(await spendGeneratorCall(userId))) {
+        return templateWelcome(names, listSize);
+      }
+      return (await generateWelcome(llm, names, listSize)) ?? templateWelcome(names, listSize);
     },
 
     async success(userId: string, artistNames: string[]): Promise<SuccessResult[]> {
@@ -67,8 +67,7 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
         for (const key of ask) lines.set(key, known.get(key));
       }
       const missing = [...keys].filter(([, key]) => key.length > 0 && !known.has(key)).map(([name]) => name);
-      if (llm && missing.length > 0) {
-        await spendGeneratorCall(userId);
+      if (llm && missing.length > 0 && (await spendGeneratorCall(userId))) {
         const generated = await generateSuccessLines(llm, missing);
         for (const [name, message] of generated) {
           const key = keys.get(name) as string;

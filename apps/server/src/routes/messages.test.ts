@@ -8,12 +8,13 @@ type Mode = 'good' | 'link' | 'phone' | 'slow' | 'broken';
 
 /** An OpenAI-compatible chat endpoint over HTTP semantics, answering as the test asks. */
 function fakeGenerator() {
-  const state = { mode: 'good' as Mode, calls: 0 };
+  const state = { mode: 'good' as Mode, calls: 0, lastData: undefined as unknown };
   const app = new Hono();
   app.post('/v1/chat/completions', async (c) => {
     state.calls += 1;
     const request = (await c.req.json()) as { messages: { role: string; content: string }[] };
     const data = JSON.parse(request.messages[1]?.content ?? '{}') as { artists: unknown[] };
+    state.lastData = data;
     if (state.mode === 'slow') await new Promise((r) => setTimeout(r, 5000));
     if (state.mode === 'broken') return c.json({ choices: [{ message: { content: 'not json' } }] });
     const line = {
@@ -56,12 +57,44 @@ describe.each(DATABASES)('on %s', (kind) => {
     await g.close();
   });
 
-  test('the welcome comes from the templates by default and is the same for the same list', async () => {
-    const artists = ['Beyoncé', 'The Weeknd', 'AC/DC', 'P!nk'];
+  test('the welcome comes from the templates by default and greets only the artists it is given', async () => {
+    const artists = ['Dua Lipa', 'Rosalía', 'Kendrick Lamar'];
     const token = await s.token();
-    const res = await s.call('/functions/v1/generate-welcome-message', { token, json: { artists } });
+    const res = await s.call('/functions/v1/generate-welcome-message', {
+      token,
+      json: { artists, listSize: 40 },
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual(templateWelcome(artists));
+    const welcome = (await res.json()) as Record<string, string>;
+    expect(welcome).toEqual(templateWelcome(artists, 40));
+    for (const n of artists) expect(welcome.greeting).toContain(n);
+    expect(welcome.reflection).toContain('40');
+    for (const n of artists) expect(`${welcome.reflection} ${welcome.teaser}`).not.toContain(n);
+  });
+
+  test('the welcome accepts artist objects with a name, as a client holding provider artists sends', async () => {
+    const token = await s.token();
+    const names = ['Dua Lipa', 'Rosalía'];
+    const res = await s.call('/functions/v1/generate-welcome-message', {
+      token,
+      json: { artists: names.map((name, i) => ({ id: `a${i}`, name, images: [] })), listSize: 12 },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(templateWelcome(names, 12));
+  });
+
+  test('a welcome body of another shape is refused naming the artists field', async () => {
+    const token = await s.token();
+    for (const artists of [[1], [{ id: 'x' }], 'Dua Lipa', null, [{ name: '' }]]) {
+      const res = await s.call('/functions/v1/generate-welcome-message', { token, json: { artists } });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^artists(\.\d+)?(\.name)?: /);
+    }
+    const size = await s.call('/functions/v1/generate-welcome-message', {
+      token,
+      json: { artists: ['A'], listSize: -1 },
+    });
+    expect(((await size.json()) as { error: string }).error).toMatch(/^listSize: /);
   });
 
   test('success messages come back per artist, in order', async () => {
@@ -84,8 +117,6 @@ describe.each(DATABASES)('on %s', (kind) => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toMatch(/^artistNames: /);
-    const bad = await s.call('/functions/v1/generate-welcome-message', { token, json: { artists: [1] } });
-    expect(((await bad.json()) as { error: string }).error).toMatch(/^artists\.0: /);
   });
 
   test('message functions need a signed-in caller', async () => {
@@ -123,34 +154,48 @@ describe.each(DATABASES)('on %s', (kind) => {
     }
   });
 
-  test('a generated welcome is validated before use', async () => {
+  test('a generated welcome is validated before use, and the generator sees only the names given', async () => {
     const token = await g.token('new-listener');
     gen.state.mode = 'good';
     const ok = await g.call('/functions/v1/generate-welcome-message', {
       token,
-      json: { artists: ['A', 'B', 'C'] },
+      json: { artists: ['D', 'E', 'F'], listSize: 40 },
     });
     expect(await ok.json()).toEqual({
       greeting: 'Generated for you',
       reflection: 'Generated for list',
       teaser: 'Generated for quiz',
     });
+    expect(gen.state.lastData).toEqual({ listSize: 40, unlocked: ['D', 'E', 'F'] });
     gen.state.mode = 'link';
     const bad = await g.call('/functions/v1/generate-welcome-message', {
       token,
-      json: { artists: ['A', 'B', 'C'] },
+      json: { artists: ['D', 'E', 'F'], listSize: 40 },
     });
-    expect(await bad.json()).toEqual(templateWelcome(['A', 'B', 'C']));
+    expect(await bad.json()).toEqual(templateWelcome(['D', 'E', 'F'], 40));
   });
 
-  test('past the daily cap of generator calls the caller gets 429 with Retry-After', async () => {
+  test('past the daily cap of generator calls the caller still gets lines, from the templates', async () => {
     gen.state.mode = 'good';
     const token = await g.token('demo-listener');
-    let res: Response | undefined;
+    const welcomes: Response[] = [];
     for (let i = 0; i < 7; i++) {
-      res = await g.call('/functions/v1/generate-welcome-message', { token, json: { artists: [`X${i}`] } });
+      welcomes.push(
+        await g.call('/functions/v1/generate-welcome-message', { token, json: { artists: [`X${i}`] } }),
+      );
     }
-    expect(res?.status).toBe(429);
-    expect(Number(res?.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(welcomes.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    expect(await welcomes[0]?.json()).toMatchObject({ greeting: 'Generated for you' });
+    expect(await welcomes[6]?.json()).toEqual(templateWelcome(['X6'], 1));
+    const before = gen.state.calls;
+    const success = await g.call('/functions/v1/generate-success-message', {
+      token,
+      json: { artistNames: ['Capped Artist'] },
+    });
+    expect(success.status).toBe(200);
+    expect(await success.json()).toEqual({
+      results: [{ artistName: 'Capped Artist', message: templateSuccessLine('Capped Artist') }],
+    });
+    expect(gen.state.calls).toBe(before);
   });
 });

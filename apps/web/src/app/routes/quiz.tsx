@@ -6,7 +6,7 @@ import { QuizScreen } from '../../features/quiz/components/quiz-screen.tsx';
 import { Top40Error } from '../../features/top-artists/components/top40-status.tsx';
 import { useTopArtists } from '../../features/top-artists/use-top-artists.ts';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
-import { useRevealedArtists } from '../../stores/revealed-artists.ts';
+import { useRevealed } from '../../stores/revealed-artists.ts';
 
 const RankedListCard = lazy(() =>
   import('../../features/list-share/components/ranked-list-card.tsx').then((m) => ({
@@ -18,7 +18,7 @@ const RankedListCard = lazy(() =>
 export function QuizRoute() {
   const { status, artists, error, errorKind, retry } = useTopArtists();
   const messages = useQuizMessages((s) => s.messages);
-  const revealed = useRevealedArtists((s) => s.revealed);
+  const revealed = useRevealed(artists);
   const [sharing, setSharing] = useState(false);
   const messageOf = useCallback((name: string) => messageFor(name, messages), [messages]);
 

@@ -12,7 +12,7 @@ import { TOP_LIST_SIZE } from '../../features/top-artists/fetch-top-artists.ts';
 import { useTopArtists } from '../../features/top-artists/use-top-artists.ts';
 import { WelcomeGate } from '../../features/welcome/components/welcome-gate.tsx';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
-import { useRevealedArtists } from '../../stores/revealed-artists.ts';
+import { useRevealed } from '../../stores/revealed-artists.ts';
 import styles from './top40.module.css';
 
 const HELP_IMAGE = '/help.svg';
@@ -39,7 +39,7 @@ export function Top40Route() {
   const navigate = useNavigate();
   const productName = loadedConfig()?.productName ?? DEFAULT_PRODUCT_NAME;
   const { status, artists, error, errorKind, retry, manualRetries } = useTopArtists();
-  const revealed = useRevealedArtists((s) => s.revealed);
+  const revealed = useRevealed(artists);
   const messages = useQuizMessages((s) => s.messages);
   const { startQuiz, gate } = useStartQuiz();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
@@ -109,7 +109,7 @@ export function Top40Route() {
               </button>
             </div>
           ) : null}
-          <WelcomeGate artists={artists} />
+          <WelcomeGate artists={artists} revealed={revealed} />
         </>
       ) : null}
       {gate}

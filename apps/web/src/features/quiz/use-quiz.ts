@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useRevealedArtists } from '../../stores/revealed-artists.ts';
+import { useRevealed, useRevealedArtists } from '../../stores/revealed-artists.ts';
 import { judgeGuess } from './judge.ts';
 
 export const MISSES_KEPT = 6;
@@ -9,15 +9,24 @@ export type GuessResult =
   | { kind: 'already'; index: number; name: string }
   | { kind: 'miss'; guess: string };
 
-/** The quiz's state: judging guesses against the list, the revealed store, and recent misses. */
-export function useQuiz(names: readonly string[]) {
-  const revealed = useRevealedArtists((s) => s.revealed);
-  const reveal = useRevealedArtists((s) => s.reveal);
+export interface QuizArtist {
+  id: string;
+  name: string;
+}
+
+/** The quiz's state: judging guesses against the list, the unlocked artists, and recent misses. */
+export function useQuiz(artists: readonly QuizArtist[]) {
+  const names = useMemo(() => artists.map((a) => a.name), [artists]);
+  const revealed = useRevealed(artists);
   const [result, setResult] = useState<GuessResult | null>(null);
   const [misses, setMisses] = useState<string[]>([]);
-  const unlocked = useMemo(
-    () => new Set(revealed.filter((i) => i >= 0 && i < names.length)),
-    [revealed, names],
+  const unlocked = useMemo(() => new Set(revealed), [revealed]);
+  const reveal = useCallback(
+    (index: number) => {
+      const id = artists[index]?.id;
+      if (id) useRevealedArtists.getState().unlock(id);
+    },
+    [artists],
   );
 
   const guess = useCallback(
@@ -33,14 +42,14 @@ export function useQuiz(names: readonly string[]) {
         );
       } else {
         const name = names[match.index] ?? '';
-        const already = useRevealedArtists.getState().revealed.includes(match.index);
+        const already = unlocked.has(match.index);
         if (!already) reveal(match.index);
         next = { kind: already ? 'already' : 'unlocked', index: match.index, name };
       }
       setResult(next);
       return next;
     },
-    [names, reveal],
+    [names, reveal, unlocked],
   );
 
   /** The last hint step: unlocks quietly, without the success celebration. */

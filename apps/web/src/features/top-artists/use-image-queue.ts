@@ -14,30 +14,21 @@ export function rowImageUrl(artist: Artist): string | undefined {
 }
 
 /**
- * Releases row images one every 50 ms, revealed rows first; locked artists' images are only warmed in
- * the browser cache (never put in the page) so a reveal shows at once. Returns index → url of the
- * released revealed rows.
+ * Releases the revealed rows' images one every 50 ms. A locked artist's image is never requested: even a
+ * request in the background would name the artist to anyone watching the network (docs/product.md,
+ * "Nothing gives a locked artist away"). Returns index → url of the released rows.
  */
 export function useImageQueue(artists: Artist[], revealed: number[]): Map<number, string> {
   const [released, setReleased] = useState<Map<number, string>>(() => new Map());
   const revealedKey = revealed.join(',');
-  const order = useMemo(() => {
-    const shown = new Set(revealedKey ? revealedKey.split(',').map(Number) : []);
-    const indices = artists.map((_, i) => i);
-    return [...indices.filter((i) => shown.has(i)), ...indices.filter((i) => !shown.has(i))].map((i) => ({
-      index: i,
-      shown: shown.has(i),
-    }));
-  }, [artists, revealedKey]);
+  const order = useMemo(() => (revealedKey ? revealedKey.split(',').map(Number) : []), [revealedKey]);
 
   useEffect(() => {
-    const timers = order.map(({ index, shown }, position) =>
+    const timers = order.map((index, position) =>
       setTimeout(() => {
         const artist = artists[index];
         const url = artist ? rowImageUrl(artist) : undefined;
-        if (!url) return;
-        if (shown) setReleased((prev) => (prev.get(index) === url ? prev : new Map(prev).set(index, url)));
-        else new Image().src = url;
+        if (url) setReleased((prev) => (prev.get(index) === url ? prev : new Map(prev).set(index, url)));
       }, position * IMAGE_SPACING_MS),
     );
     return () => {

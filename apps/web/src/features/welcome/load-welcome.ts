@@ -10,11 +10,13 @@ export interface LoadWelcomeOptions {
 }
 
 /**
- * The welcome for this list: the cache when valid, else the server (retried per the retry table), else the
- * built-in template. Whatever is shown is cached.
+ * The welcome naming these unlocked artists (best rank first) in a list of `listSize`: the cache when valid,
+ * else the server (retried per the retry table), else the built-in template. Whatever is shown is cached,
+ * keyed by the names it was made from.
  */
 export async function loadWelcome(
   artistNames: string[],
+  listSize: number,
   options: LoadWelcomeOptions = {},
 ): Promise<WelcomeMessage> {
   const cached = readWelcomeCache(artistNames);
@@ -25,7 +27,7 @@ export async function loadWelcome(
     const body = await withRetry(
       () =>
         callBackend<unknown>('/functions/v1/generate-welcome-message', {
-          body: { artists: artistNames },
+          body: { artists: artistNames, listSize },
           accessToken,
           signal: options.signal,
         }),
@@ -36,7 +38,7 @@ export async function loadWelcome(
     // The template below stands in; the listener still gets a welcome.
   }
   if (options.signal?.aborted) throw options.signal.reason;
-  const result = message ?? welcomeTemplate(artistNames);
+  const result = message ?? welcomeTemplate(artistNames, listSize);
   writeWelcomeCache(artistNames, result);
   return result;
 }

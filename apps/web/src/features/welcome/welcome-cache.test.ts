@@ -45,9 +45,10 @@ test('an incomplete reply is not a welcome', () => {
   expect(readWelcomeReply(message)).toEqual(message);
 });
 
-test('the template greeting names the first three artists', () => {
-  const template = welcomeTemplate(names);
-  expect(template.greeting).toContain('Beyoncé, The Weeknd and AC/DC');
-  expect(template.greeting).not.toContain('P!nk');
-  expect(template.reflection && template.teaser).toBeTruthy();
+test('the template greets the unlocked artists it is given and no one else', () => {
+  const template = welcomeTemplate(['Dua Lipa', 'Rosalía', 'Kendrick Lamar'], 40);
+  expect(template.greeting).toContain('Dua Lipa, Rosalía and Kendrick Lamar');
+  expect(template.reflection).toContain('40');
+  expect(`${template.reflection} ${template.teaser}`).not.toMatch(/Dua Lipa|Rosalía|Kendrick Lamar/);
+  expect(welcomeTemplate([], 12).greeting).toContain('12');
 });

@@ -21,13 +21,18 @@ function listNames(names: string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-/** The built-in welcome, used when the server fails or answers incompletely. Names the first three artists. */
-export function welcomeTemplate(artistNames: string[]): WelcomeMessage {
-  const firstThree = artistNames.slice(0, 3);
-  const count = Math.min(artistNames.length, 40);
+/**
+ * The built-in welcome, used when the server fails or answers incompletely. Greets the unlocked artists it
+ * is given and names no one else.
+ */
+export function welcomeTemplate(unlockedNames: string[], listSize: number): WelcomeMessage {
+  const count = Math.min(Math.max(listSize, unlockedNames.length), 40);
   return {
-    greeting: `Hey there! ${listNames(firstThree)} have been keeping you company lately.`,
-    reflection: `Your top ${count} is a snapshot of the last four weeks: the songs you came back to, again and again.`,
+    greeting:
+      unlockedNames.length > 0
+        ? `Hey there! ${listNames(unlockedNames.slice(0, 3))} have been keeping you company lately.`
+        : `Hey there! Your top ${count} is ready.`,
+    reflection: `Your top ${count} is a snapshot of the last four weeks: the artists you came back to, again and again.`,
     teaser: 'Ranks 4, 5 and 6 are out in the open. Guess the rest to unlock your whole list.',
   };
 }

@@ -44,7 +44,7 @@ test('a right guess unlocks the rank, shows its line and keeps focus in the fiel
   await user.type(field, 'bjork{Enter}');
   expect(screen.getByRole('status').textContent).toBe('Unlocked! Björk is your #7. Line for Björk.');
   expect(screen.getByText('4 of 7 unlocked')).toBeTruthy();
-  expect(useRevealedArtists.getState().revealed).toContain(6);
+  expect(useRevealedArtists.getState().ids).toContain('a6');
   expect(document.activeElement).toBe(field);
 });
 

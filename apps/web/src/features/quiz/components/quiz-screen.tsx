@@ -19,7 +19,7 @@ export interface QuizScreenProps {
 /** The quiz: progress, the guess field and its outcome, the grid of ranks, hints, and the celebration. */
 export function QuizScreen({ artists, messageOf, onShareList }: QuizScreenProps) {
   const names = useMemo(() => artists.map((a) => a.name), [artists]);
-  const quiz = useQuiz(names);
+  const quiz = useQuiz(artists);
   const inputRef = useRef<HTMLInputElement>(null);
   const [hintIndex, setHintIndex] = useState<number | null>(null);
   const [hintLevels, setHintLevels] = useState<Record<number, number>>({});

@@ -12,21 +12,33 @@ const WelcomeOverlay = lazy(async () => ({
 
 export interface WelcomeGateProps {
   artists: Artist[];
-  /** Shows the overlay again even after it was completed (e.g. from the menu). */
-  replay?: boolean;
-  onReplayDone?: () => void;
+  /** List indices the listener has unlocked: the welcome names only these artists. */
+  revealed: readonly number[];
   /** The user's access token for the server call (defaults to the stored one). */
   getAccessToken?: () => Promise<string | null>;
 }
 
-/** The welcome overlay on `/`: shown while `welcome_shown` is unset or on request. */
-export function WelcomeGate({ artists, replay = false, onReplayDone, getAccessToken }: WelcomeGateProps) {
+/** How many unlocked artists the greeting names. */
+export const WELCOME_NAMES = 3;
+
+/**
+ * The names the welcome may use: up to three unlocked artists, best rank first. A locked artist never
+ * reaches the welcome, its cache or the server (docs/decisions/009-welcome-names-unlocked-artists.md).
+ */
+export function welcomeNames(artists: readonly Artist[], revealed: readonly number[]): string[] {
+  return [...revealed]
+    .sort((a, b) => a - b)
+    .flatMap((i) => (artists[i] ? [artists[i].name] : []))
+    .slice(0, WELCOME_NAMES);
+}
+
+/** The welcome overlay on `/`: shown while `welcome_shown` is unset. */
+export function WelcomeGate({ artists, revealed, getAccessToken }: WelcomeGateProps) {
   const [shown, setShown] = useState(() => readString(KEYS.welcomeShown) !== null);
-  if ((shown && !replay) || artists.length === 0) return null;
+  if (shown || artists.length === 0) return null;
   const complete = () => {
     writeString(KEYS.welcomeShown, 'true');
     setShown(true);
-    onReplayDone?.();
   };
   // On <body>: an ancestor with a transform (page transitions) would otherwise clip a fixed overlay.
   return createPortal(
@@ -38,7 +50,8 @@ export function WelcomeGate({ artists, replay = false, onReplayDone, getAccessTo
       }
     >
       <WelcomeOverlay
-        artistNames={artists.map((a) => a.name)}
+        artistNames={welcomeNames(artists, revealed)}
+        listSize={artists.length}
         onComplete={complete}
         getAccessToken={getAccessToken}
       />

@@ -12,13 +12,16 @@ const STEPS = [
 ] as const;
 
 export interface WelcomeOverlayProps {
+  /** The unlocked artists the welcome names, best rank first. */
   artistNames: string[];
+  /** How many artists the whole list holds. */
+  listSize: number;
   onComplete: () => void;
   getAccessToken?: () => Promise<string | null>;
 }
 
 /** The three-step welcome (greeting, reflection, teaser) as a modal dialog. */
-export function WelcomeOverlay({ artistNames, onComplete, getAccessToken }: WelcomeOverlayProps) {
+export function WelcomeOverlay({ artistNames, listSize, onComplete, getAccessToken }: WelcomeOverlayProps) {
   useScrollLock();
   const [message, setMessage] = useState<WelcomeMessage | null>(null);
   const [step, setStep] = useState(0);
@@ -29,12 +32,12 @@ export function WelcomeOverlay({ artistNames, onComplete, getAccessToken }: Welc
 
   useEffect(() => {
     const controller = new AbortController();
-    loadWelcome(namesKey.split('\n'), {
+    loadWelcome(namesKey ? namesKey.split('\n') : [], listSize, {
       signal: controller.signal,
       getAccessToken: tokenGetter.current,
     }).then(setMessage, () => undefined);
     return () => controller.abort();
-  }, [namesKey]);
+  }, [namesKey, listSize]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the button of each new step
   useEffect(() => {
