@@ -41,22 +41,37 @@ export interface EmulatorOptions {
   accessTokenSeconds?: number;
   /** Refresh-token lifetime in seconds (default about 6 months). */
   refreshTokenSeconds?: number;
+  /** Reads the data file again, for `POST /_emulator/reload`. */
+  reloadData?: () => EmulatorData;
 }
 
 /** Builds a local Spotify (accounts service and Web API) as a Hono app; `serve.ts` only listens. */
 export function createEmulator(options: EmulatorOptions = {}) {
-  const cat = buildCatalogue(options.data ?? demoData);
   const clock = options.clock ?? Date.now;
+  // The data the emulator started with, or last reloaded; reset returns to it.
+  let data = options.data ?? demoData;
+  const initial = buildCatalogue(data);
   const emu: Emulator = {
-    cat,
-    store: createStore(cat, clock()),
+    cat: initial,
+    store: createStore(initial, clock()),
     mode: options.mode ?? 'development',
     now: () => clock() + emu.store.clockOffsetMs,
     accessTokenSeconds: options.accessTokenSeconds ?? 3600,
     refreshTokenSeconds: options.refreshTokenSeconds ?? 182 * 86_400,
     reset: () => {
-      emu.store = createStore(cat, clock());
+      emu.cat = buildCatalogue(data);
+      emu.store = createStore(emu.cat, clock());
     },
+    replaceData: (next) => {
+      data = next;
+      const cat = buildCatalogue(next);
+      const fresh = createStore(cat, clock());
+      for (const [id, state] of fresh.listeners) {
+        if (!emu.store.listeners.has(id)) emu.store.listeners.set(id, state);
+      }
+      emu.cat = cat;
+    },
+    ...(options.reloadData ? { reloadData: options.reloadData } : {}),
   };
 
   const app = new Hono<AppEnv>();

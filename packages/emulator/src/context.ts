@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Catalogue } from './data/catalogue.ts';
-import type { ListenerRecord } from './data/types.ts';
+import type { EmulatorData, ListenerRecord } from './data/types.ts';
 import type { Store } from './store.ts';
 
 export type Mode = 'development' | 'extended';
@@ -16,6 +16,13 @@ export interface Emulator {
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
   reset(): void;
+  /**
+   * Swaps in new data (the data file read again): catalogue and listeners change, signed-in listeners stay
+   * signed in. A test or demo can change who listens to what while the product runs.
+   */
+  replaceData(data: EmulatorData): void;
+  /** Reads the data file given at start again; absent when the emulator runs on built-in data. */
+  reloadData?: () => EmulatorData;
 }
 
 export interface AppEnv {

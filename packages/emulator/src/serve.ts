@@ -43,6 +43,7 @@ const app = createEmulator({
   control,
   ...(accessTokenSeconds ? { accessTokenSeconds } : {}),
   ...(refreshTokenSeconds ? { refreshTokenSeconds } : {}),
+  ...(dataPath ? { reloadData: () => loadDataFile(dataPath) } : {}),
 });
 const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, (info) => {
   console.log(`Spotify emulator (${mode}${control ? ', controls on' : ''}) on http://127.0.0.1:${info.port}`);

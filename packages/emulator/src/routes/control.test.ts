@@ -1,5 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { createEmulator } from '../app.ts';
+import { loadDataFile } from '../data/load.ts';
 import { bearer, signIn, token } from '../testing.ts';
 
 type App = ReturnType<typeof createEmulator>;
@@ -126,4 +130,61 @@ test('the controls are absent when disabled', async () => {
   const app = createEmulator({ control: false });
   expect((await control(app, '/reset')).status).toBe(404);
   expect((await app.request('/healthz')).status).toBe(200);
+});
+
+async function topIds(app: App, access: string): Promise<string[]> {
+  const res = await app.request('/v1/me/top/artists?limit=50', bearer(access));
+  return ((await res.json()) as { items: { id: string }[] }).items.map((a) => a.id);
+}
+
+test("a listener's top artists can be replaced while signed in, and reset brings the original back", async () => {
+  const app = createEmulator();
+  const access = await tokenFor(app);
+  const before = await topIds(app, access);
+  const shifted = [before[9], before[0], ...before.slice(20, 30)] as string[];
+  const res = await control(app, '/listeners/demo-listener/top-artists', { artists: shifted }, 'PUT');
+  expect(res.status).toBe(200);
+  expect(await topIds(app, access)).toEqual(shifted);
+  // Another emulator built from the same built-in data is untouched.
+  const other = createEmulator();
+  expect(await topIds(other, await tokenFor(other))).toEqual(before);
+  await control(app, '/reset');
+  expect(await topIds(app, await tokenFor(app))).toEqual(before);
+});
+
+test('replacing top artists refuses unknown listeners, unknown ids, repeats and other shapes', async () => {
+  const app = createEmulator();
+  const put = (id: string, body: unknown) => control(app, `/listeners/${id}/top-artists`, body, 'PUT');
+  expect((await put('nobody', { artists: [] })).status).toBe(404);
+  const unknown = await put('demo-listener', { artists: ['0000000000000000000000'] });
+  expect(unknown.status).toBe(400);
+  expect(((await unknown.json()) as { error: string }).error).toContain('0000000000000000000000');
+  const access = await tokenFor(app);
+  const [first] = await topIds(app, access);
+  expect((await put('demo-listener', { artists: [first, first] })).status).toBe(400);
+  expect((await put('demo-listener', { artists: 'x' })).status).toBe(400);
+  expect((await put('demo-listener', [first])).status).toBe(400);
+});
+
+test('reload reads the data file again and keeps signed-in listeners signed in; a bad file changes nothing', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'emulator-reload-')), 'data.json');
+  const artists = ['One', 'Two', 'Three'].map((name, i) => ({ id: `${'a'.repeat(21)}${i}`, name }));
+  const write = (top: string[]) =>
+    writeFileSync(
+      path,
+      JSON.stringify({ artists, listeners: [{ id: 'fan', display_name: 'Fan', top_artists: top }] }),
+    );
+  write([artists[0]?.id, artists[1]?.id] as string[]);
+  const app = createEmulator({ data: loadDataFile(path), reloadData: () => loadDataFile(path) });
+  const access = await tokenFor(app, 'fan');
+  expect(await topIds(app, access)).toEqual([artists[0]?.id, artists[1]?.id]);
+  write([artists[2]?.id, artists[0]?.id] as string[]);
+  const reloaded = await control(app, '/reload');
+  expect(await reloaded.json()).toEqual({ artists: 3, listeners: 1 });
+  expect(await topIds(app, access)).toEqual([artists[2]?.id, artists[0]?.id]);
+  writeFileSync(path, '{"artists": 1}');
+  const bad = await control(app, '/reload');
+  expect(bad.status).toBe(400);
+  expect(await topIds(app, access)).toEqual([artists[2]?.id, artists[0]?.id]);
+  expect((await control(createEmulator(), '/reload')).status).toBe(409);
 });

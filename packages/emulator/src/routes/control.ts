@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { ALL_SCOPES, DEMO_CLIENT_ID } from '../accounts/clients.ts';
 import { issueTokens } from '../accounts/tokens.ts';
 import type { AppEnv, Emulator } from '../context.ts';
+import { DataFileError } from '../data/load.ts';
 import type { Fault } from '../store.ts';
 
 type Body = Record<string, unknown>;
@@ -65,6 +66,35 @@ export function controlRoutes(emu: Emulator) {
   app.post('/reset', (c) => {
     emu.reset();
     return c.body(null, 204);
+  });
+
+  // A listener's top artists replaced while the product runs: a new month, in one call.
+  app.put('/listeners/:id/top-artists', async (c) => {
+    const listener = emu.cat.listeners.get(c.req.param('id'));
+    if (!listener) return c.json({ error: 'no listener with this id' }, 404);
+    const b = await body(c.req);
+    const ids = b?.artists;
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string') || ids.length > 50)
+      return c.json({ error: 'artists must be a list of at most 50 artist ids, in rank order' }, 400);
+    const unknown = ids.find((id) => !emu.cat.artists.has(id));
+    if (unknown !== undefined) return c.json({ error: `artists: no artist with id ${unknown}` }, 400);
+    if (new Set(ids).size !== ids.length) return c.json({ error: 'artists: an id appears twice' }, 400);
+    // A new record, not an edit: the data the emulator was given stays as it was, for reset.
+    emu.cat.listeners.set(listener.id, { ...listener, top_artists: [...ids] });
+    return c.json({ id: listener.id, top_artists: ids });
+  });
+
+  // The data file read again (EMULATOR_DATA / --data); a bad file leaves the running data as it was.
+  app.post('/reload', (c) => {
+    if (!emu.reloadData)
+      return c.json({ error: 'the emulator runs on built-in data: no file to reload' }, 409);
+    try {
+      emu.replaceData(emu.reloadData());
+    } catch (error) {
+      if (error instanceof DataFileError) return c.json({ error: error.message }, 400);
+      throw error;
+    }
+    return c.json({ artists: emu.cat.artists.size, listeners: emu.cat.listeners.size });
   });
 
   app.get('/requests', (c) => c.json({ requests: emu.store.requests }));
