@@ -27,13 +27,21 @@ export interface TestStack extends Stack {
   dataDir: string;
 }
 
+/** Stands for the emulator's URL in an environment value, e.g. `LLM_BASE_URL: '{emulator}/openai/v1'`. */
+export const EMULATOR_URL = '{emulator}';
+
 /** The whole product on free ports: server (embedded database in a temp dir) and emulator. */
 export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hr-e2e-'));
+  const emulatorPort = await freePort();
+  const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+  const resolved = Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [key, value.replaceAll(EMULATOR_URL, emulatorUrl)]),
+  );
   const stack = await startStack({
     port: await freePort(),
-    emulatorPort: await freePort(),
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env, SPOTIFY_CLIENT_ID: '' },
+    emulatorPort,
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...resolved, SPOTIFY_CLIENT_ID: '' },
   });
   return {
     ...stack,

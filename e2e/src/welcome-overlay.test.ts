@@ -2,9 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { newPhonePage, useJourney } from './harness.ts';
-import { pageErrors, shot, signInToTop40 } from './quiz-helpers.ts';
+import { demoTop40, pageErrors, shot, signInToTop40 } from './quiz-helpers.ts';
 
 const journey = useJourney();
+const top40 = demoTop40();
 
 function countWelcomeCalls(page: Page): { count: number } {
   const calls = { count: 0 };
@@ -61,13 +62,30 @@ test('the welcome shows once in three steps, and comes from the cache when shown
   await context.close();
 });
 
-test('when the server cannot be reached the welcome uses the template naming the first three artists', async () => {
+test("the server's welcome greets ranks 4-6 and the request carries only their names", async () => {
+  const { context, page } = await newPhonePage(journey.browser);
+  const bodies: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/functions/v1/generate-welcome-message')) bodies.push(request.postDataJSON());
+  });
+  await signInToTop40(page, journey.stack.url);
+  const dialog = page.getByRole('dialog', { name: 'Welcome' });
+  await dialog.getByRole('button', { name: 'Next' }).waitFor({ timeout: 20_000 });
+  expect(bodies).toEqual([{ artists: top40.slice(3, 6), listSize: 40 }]);
+  const greeting = (await dialog.locator('p').nth(1).textContent()) ?? '';
+  for (const name of top40.slice(3, 6)) expect(greeting).toContain(name);
+  await context.close();
+});
+
+test('when the server cannot be reached the built-in welcome greets the unlocked artists, ranks 4-6', async () => {
   const { context, page } = await newPhonePage(journey.browser);
   await page.route('**/functions/v1/generate-welcome-message', (route) => route.abort('connectionrefused'));
   await signInToTop40(page, journey.stack.url);
   const dialog = page.getByRole('dialog', { name: 'Welcome' });
   await dialog.getByRole('button', { name: 'Next' }).waitFor({ timeout: 20_000 });
-  expect(await dialog.locator('p').nth(1).textContent()).toContain('Beyoncé, The Weeknd and AC/DC');
+  const greeting = await dialog.locator('p').nth(1).textContent();
+  expect(greeting).toContain(`${top40[3]}, ${top40[4]} and ${top40[5]}`);
+  for (const name of [...top40.slice(0, 3), ...top40.slice(6)]) expect(greeting).not.toContain(name);
   await shot(page, 'welcome-template');
   await context.close();
 });

@@ -5,6 +5,7 @@ import { apiError } from './context.ts';
 import { buildCatalogue } from './data/catalogue.ts';
 import { demoData } from './data/demo.ts';
 import type { EmulatorData } from './data/types.ts';
+import { generatorRoutes } from './generator/generator.ts';
 import { faults, requestLog, requireToken } from './middleware.ts';
 import { albumRoutes } from './routes/albums.ts';
 import { artistRoutes } from './routes/artists.ts';
@@ -89,6 +90,8 @@ export function createEmulator(options: EmulatorOptions = {}) {
   // Browsers ask for an icon on the sign-in page; answer without a 404 in their console.
   app.get('/favicon.ico', (c) => c.body(null, 204));
   if (options.control !== false) app.route('/_emulator', controlRoutes(emu));
+  // A local OpenAI-compatible message generator: LLM_BASE_URL=<emulator>/openai/v1.
+  app.route('/openai', generatorRoutes({ control: options.control !== false }));
   app.use('/v1/*', requestLog(emu));
   app.use('/api/*', requestLog(emu));
   app.use('/authorize', requestLog(emu));

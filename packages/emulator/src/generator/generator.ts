@@ -1,0 +1,127 @@
+import { Hono } from 'hono';
+
+/** One chat call as the generator received it: the data the product sent, never any key. */
+export interface GeneratorCall {
+  model: string;
+  task: string;
+  data: unknown;
+}
+
+export interface GeneratorFault {
+  status: number;
+  /** Calls left; -1 = until cleared. */
+  times: number;
+}
+
+interface ChatBody {
+  model?: unknown;
+  messages?: { role?: unknown; content?: unknown }[];
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/**
+ * The answer a real model would give, made from the data alone so tests can predict it: a welcome for
+ * `{ listSize, unlocked }`, success lines for `{ artists }`.
+ */
+function answer(data: unknown): unknown {
+  const d = record(data);
+  if ('listSize' in d) {
+    const names = strings(d.unlocked);
+    return {
+      greeting: `Generated welcome for ${names.length > 0 ? names.join(', ') : 'you'}.`,
+      reflection: `Generated: ${Number(d.listSize)} artists in your month.`,
+      teaser: 'Generated: guess the rest of your list.',
+    };
+  }
+  return {
+    results: strings(d.artists).map((artistName) => ({
+      artistName,
+      message: `Generated for ${artistName}.`,
+    })),
+  };
+}
+
+/**
+ * A local OpenAI-compatible chat endpoint (`POST /v1/chat/completions`, JSON mode) for demo and tests, with
+ * controls under `/_generator` when `control` is on: `GET /calls` (what the product sent), `DELETE /calls`,
+ * `POST /faults { status, times? }`, `DELETE /faults`.
+ */
+export function generatorRoutes(options: { control: boolean }) {
+  const calls: GeneratorCall[] = [];
+  let faults: GeneratorFault[] = [];
+  const app = new Hono();
+
+  app.post('/v1/chat/completions', async (c) => {
+    let body: ChatBody;
+    try {
+      body = record(await c.req.json()) as ChatBody;
+    } catch {
+      return c.json({ error: { message: 'body must be JSON', type: 'invalid_request_error' } }, 400);
+    }
+    const messages = Array.isArray(body.messages) ? body.messages : [];
+    const system = messages.find((m) => m.role === 'system')?.content;
+    const user = messages.find((m) => m.role === 'user')?.content;
+    if (typeof user !== 'string')
+      return c.json(
+        { error: { message: 'messages needs a user message', type: 'invalid_request_error' } },
+        400,
+      );
+    let data: unknown;
+    try {
+      data = JSON.parse(user);
+    } catch {
+      data = user;
+    }
+    calls.push({ model: String(body.model ?? ''), task: typeof system === 'string' ? system : '', data });
+    const fault = faults[0];
+    if (fault) {
+      if (fault.times > 0 && --fault.times === 0) faults = faults.slice(1);
+      return c.json({ error: { message: 'Injected fault', type: 'server_error' } }, fault.status as 500);
+    }
+    return c.json({
+      id: `chatcmpl-${calls.length}`,
+      object: 'chat.completion',
+      model: String(body.model ?? 'emulated'),
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'stop',
+          message: { role: 'assistant', content: JSON.stringify(answer(data)) },
+        },
+      ],
+    });
+  });
+
+  if (options.control) {
+    app.get('/_generator/calls', (c) => c.json({ calls }));
+    app.delete('/_generator/calls', (c) => {
+      calls.length = 0;
+      return c.body(null, 204);
+    });
+    app.post('/_generator/faults', async (c) => {
+      const b = record(await c.req.json().catch(() => null));
+      const status = b.status;
+      const times = b.times ?? 1;
+      if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599)
+        return c.json({ error: 'status must be an integer 400-599' }, 400);
+      if (typeof times !== 'number' || !(times === -1 || (Number.isInteger(times) && times >= 1)))
+        return c.json({ error: 'times must be >= 1 or -1' }, 400);
+      faults.push({ status, times });
+      return c.json({ faults }, 201);
+    });
+    app.delete('/_generator/faults', (c) => {
+      faults = [];
+      return c.body(null, 204);
+    });
+  }
+  return app;
+}
