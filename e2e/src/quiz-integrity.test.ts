@@ -17,8 +17,8 @@ const locked = top40.flatMap((name, i) => (UNLOCKED.has(i) ? [] : [{ name, id: t
 function pageText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const parts = [document.title, document.documentElement.textContent ?? ''];
-    for (const el of document.querySelectorAll('*')) {
-      for (const attr of el.attributes) parts.push(attr.value);
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      for (const attr of Array.from(el.attributes)) parts.push(attr.value);
     }
     return parts.join('\n');
   });
