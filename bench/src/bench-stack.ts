@@ -42,7 +42,7 @@ export async function startBenchStack(): Promise<BenchStack> {
 }
 
 /** The pid of this process's child running `script` (scripts/stack.ts does not expose its children). */
-export async function findChild(script: string): Promise<number | undefined> {
+async function findChild(script: string): Promise<number | undefined> {
   for (const entry of await readdir('/proc').catch(() => [])) {
     if (!/^\d+$/.test(entry)) continue;
     try {

@@ -1,9 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PHONE, signIn } from '../../e2e/src/harness.ts';
 
-export { CHROMIUM_ARGS, launchBrowser } from '../../e2e/src/harness.ts';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from '../../scripts/browser.ts';
 export const TOP_COUNT = 40;
 export const LISTENER = 'Demo Listener';
 

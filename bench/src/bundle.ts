@@ -9,7 +9,7 @@ import { atMost, type Goal, type Measure, measured, missing, reasonOf } from './
 const DIST = join(ROOT, 'apps/web/dist');
 const JS_BUDGET: Record<string, Goal> = { '/login': atMost(100_000), '/': atMost(150_000) };
 
-export interface Loaded {
+interface Loaded {
   js: number;
   css: number;
   /** JS bytes as the server sent them (its compression, if any). */

@@ -5,7 +5,7 @@ import { ROOT } from '../../scripts/stack.ts';
 import { type Machine, machineLine } from './machine.ts';
 import type { Figure, Goal, Unit } from './results.ts';
 
-export function formatValue(value: number, unit: Unit): string {
+function formatValue(value: number, unit: Unit): string {
   switch (unit) {
     case 'bytes':
       return `${(value / 1000).toFixed(1)} kB`;
@@ -42,7 +42,7 @@ function status(f: Figure): string {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
-export function markdownTable(figures: Figure[]): string {
+function markdownTable(figures: Figure[]): string {
   const lines = ['| Figure | Result | Goal | Status | Note |', '|---|---|---|---|---|'];
   for (const f of figures) {
     const result = f.value === null ? '—' : formatValue(f.value, f.unit);

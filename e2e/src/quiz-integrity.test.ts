@@ -35,10 +35,10 @@ async function expectNothingLocked(page: Page, screen: string, urls: string[]): 
     expect(requested.includes(artist.name), `${screen}: a request names ${artist.name}`).toBe(false);
     expect(requested.includes(artist.id), `${screen}: a request asks for ${artist.name}'s image`).toBe(false);
   }
-  expect(await page.title()).not.toMatch(new RegExp(locked.map((a) => escape(a.name)).join('|')));
+  expect(await page.title()).not.toMatch(new RegExp(locked.map((a) => escapeRegExp(a.name)).join('|')));
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

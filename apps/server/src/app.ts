@@ -3,11 +3,9 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import { cors } from 'hono/cors';
-import type { Database } from './db/client.ts';
-import type { Env } from './env.ts';
+import type { AppDeps } from './deps.ts';
 import { HttpError } from './http/errors.ts';
 import { createIdentity, type UserEnv } from './http/identity.ts';
-import type { Logger } from './http/logger.ts';
 import { clientIp, createRateLimiter, limitBy } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security.ts';
 import { createMessageWriter } from './messages/writer.ts';
@@ -25,17 +23,6 @@ import { waitlistRoutes } from './routes/waitlist.ts';
 
 export type { Database } from './db/client.ts';
 export type { Env } from './env.ts';
-
-export interface AppDeps {
-  env: Env;
-  database: Database;
-  logger: Logger;
-  /** How the provider's Web API is reached (tests pass the emulator's fetch). */
-  providerFetch?: typeof fetch;
-  /** How the OpenAI-compatible generator is reached. */
-  llmFetch?: typeof fetch;
-  now?: () => number;
-}
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const MAX_BODY_BYTES = 16 * 1024;
@@ -141,5 +128,5 @@ export function createApp({ env, database, logger, providerFetch, llmFetch, now 
 }
 
 export { type DatabaseOptions, openDatabase } from './db/client.ts';
-export { createDeps } from './deps.ts';
+export { type AppDeps, createDeps } from './deps.ts';
 export { describeDefault, ENV_VARIABLES, readEnv } from './env.ts';

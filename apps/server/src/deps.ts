@@ -1,7 +1,18 @@
-import type { AppDeps } from './app.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
-import { createLogger } from './http/logger.ts';
+import { createLogger, type Logger } from './http/logger.ts';
+
+/** What the app is built from. */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  /** How the provider's Web API is reached (tests pass the emulator's fetch). */
+  providerFetch?: typeof fetch;
+  /** How the OpenAI-compatible generator is reached. */
+  llmFetch?: typeof fetch;
+  now?: () => number;
+}
 
 /**
  * Everything createApp needs, from the environment: the database (migrated) and the logger.

@@ -1,8 +1,7 @@
 // Writes the app's artwork into public/: vector files as they are, raster files rendered from the same
 // SVG in headless Chromium. Run: `node --import tsx apps/web/scripts/draw-artwork.ts`.
 import { writeFile } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../../e2e/src/harness.ts';
+import { launchBrowser } from '../../../scripts/browser.ts';
 import { helpSvg, iconSvg, ogSvg, podiumSvg, wordmarkSvg } from './artwork-svg.ts';
 
 const out = (name: string) => new URL(`../public/${name}`, import.meta.url);
@@ -25,7 +24,7 @@ const rasters: { name: string; svg: string; size: [number, number]; type: 'png' 
 
 for (const [name, svg] of Object.entries(vectors)) await writeFile(out(name), `${svg}\n`);
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
   for (const r of rasters) {

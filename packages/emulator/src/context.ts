@@ -29,8 +29,6 @@ export interface AppEnv {
   Variables: { listener: ListenerRecord };
 }
 
-export type AppContext = Context<AppEnv>;
-
 /** Spotify's Web API error envelope. */
 export function apiError(c: Context, status: ContentfulStatusCode, message: string, reason?: string) {
   return c.json({ error: reason ? { status, message, reason } : { status, message } }, status);

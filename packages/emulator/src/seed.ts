@@ -1,6 +1,6 @@
 import type { Catalogue } from './data/catalogue.ts';
 import { spotifyId } from './data/ids.ts';
-import type { ListenerState } from './store.ts';
+import type { ListenerState } from './listener-state.ts';
 
 /**
  * A listener's starting library and player, derived from their top artists: saved tracks and

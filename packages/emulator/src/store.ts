@@ -1,15 +1,16 @@
 import type { Catalogue } from './data/catalogue.ts';
 import { spotifyId } from './data/ids.ts';
+import type { ListenerState } from './listener-state.ts';
 import { initialListener } from './seed.ts';
 
-export interface AccessToken {
+interface AccessToken {
   listenerId: string;
   familyId: string;
   scope: string;
   expiresAt: number;
 }
 
-export interface RefreshToken {
+interface RefreshToken {
   listenerId: string;
   clientId: string;
   familyId: string;
@@ -19,7 +20,7 @@ export interface RefreshToken {
   used: boolean;
 }
 
-export interface CodeGrant {
+interface CodeGrant {
   listenerId: string;
   clientId: string;
   redirectUri: string;
@@ -42,44 +43,11 @@ export interface Fault {
   times: number;
 }
 
-export interface LoggedRequest {
+interface LoggedRequest {
   method: string;
   path: string;
   status: number;
   grantType?: string;
-}
-
-export interface Device {
-  id: string;
-  name: string;
-  type: string;
-  volume: number;
-  supportsVolume: boolean;
-}
-
-export interface PlayerState {
-  devices: Device[];
-  activeDeviceId: string | null;
-  contextUri: string | null;
-  /** Item URIs of the context (or of the `uris` list played). */
-  list: string[];
-  index: number;
-  queue: string[];
-  isPlaying: boolean;
-  /** Position when last paused or started, and the clock time then. */
-  positionMs: number;
-  since: number;
-  repeat: 'off' | 'track' | 'context';
-  shuffle: boolean;
-}
-
-export interface ListenerState {
-  /** Saved tracks, albums, shows, episodes and audiobooks by URI, with the time saved. */
-  saved: Map<string, string>;
-  /** Followed artists and users by URI. */
-  follows: Map<string, string>;
-  played: { uri: string; playedAt: string }[];
-  player: PlayerState;
 }
 
 export interface PlaylistItem {

@@ -1,6 +1,7 @@
 // Grouped, object-style access to every operation, for code that prefers `spotify.artists.get(id)`.
 // It imports the whole catalogue; apps that care about size import the functions from the main entry.
-import { type ClientOptions, createClient, type SpotifyClient } from './client.ts';
+import { createClient, type SpotifyClient } from './client.ts';
+import type { ClientOptions } from './options.ts';
 import * as albums from './resources/albums.ts';
 import * as artists from './resources/artists.ts';
 import * as audio from './resources/audio.ts';

@@ -2,9 +2,10 @@ export type { AuthorizeRequest, AuthorizeUrlOptions, TokenCallOptions, TokenSet 
 export { createAuthorizeUrl, exchangeCode, refreshAccessToken } from './auth/oauth.ts';
 export { codeChallengeS256, createCodeVerifier, createState } from './auth/pkce.ts';
 export { singleFlight } from './auth/single-flight.ts';
-export type { CallOptions, ClientOptions, RetryOptions, SpotifyClient } from './client.ts';
+export type { CallOptions, SpotifyClient } from './client.ts';
 export { createClient } from './client.ts';
 export { SpotifyApiError, SpotifyAuthError } from './errors.ts';
+export type { ClientOptions, RetryOptions } from './options.ts';
 export { collect, paginate } from './paging.ts';
 export type { RequestOptions } from './request.ts';
 export * from './resources/albums.ts';

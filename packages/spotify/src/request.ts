@@ -1,7 +1,7 @@
-import type { ClientOptions } from './client.ts';
 import { SpotifyApiError } from './errors.ts';
+import type { ClientOptions } from './options.ts';
 
-export type QueryValue = string | number | boolean | readonly string[] | null | undefined;
+type QueryValue = string | number | boolean | readonly string[] | null | undefined;
 
 export interface RequestOptions {
   query?: object;

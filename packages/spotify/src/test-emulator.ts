@@ -1,11 +1,12 @@
 // Test support (not exported): an in-process emulator, a client pointed at it, and a record of
 // exactly what the client put on the wire, so tests can check method, path, query and body.
 import { createEmulator } from '@heavy-rotation/emulator';
-import { type ClientOptions, createClient } from './client.ts';
+import { createClient } from './client.ts';
+import type { ClientOptions } from './options.ts';
 
 export const ORIGIN = 'http://emulator.test';
 
-export interface SentRequest {
+interface SentRequest {
   method: string;
   path: string;
   query: Record<string, string>;

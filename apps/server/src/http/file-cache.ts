@@ -94,5 +94,3 @@ export function createFileCache() {
     },
   };
 }
-
-export type FileCache = ReturnType<typeof createFileCache>;

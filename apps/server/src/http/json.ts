@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { HttpError } from './errors.ts';
 
 /** The first problem of a failed schema check, naming the field, e.g. "artists.3: Too long". */
-export function describeIssue(error: z.ZodError): string {
+function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
   const field = issue.path.length > 0 ? issue.path.join('.') : 'body';

@@ -6,7 +6,7 @@ function origin(url: string | undefined): string | undefined {
 }
 
 /** The CSP of contracts.md: scripts only from this origin; the provider's origins for data and images. */
-export function contentSecurityPolicy(env: Env): string {
+function contentSecurityPolicy(env: Env): string {
   const provider = [origin(env.SPOTIFY_ACCOUNTS_URL), origin(env.SPOTIFY_API_URL)].filter(
     (o, i, all): o is string => o !== undefined && all.indexOf(o) === i,
   );

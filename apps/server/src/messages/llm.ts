@@ -11,7 +11,7 @@ export interface LlmConfig {
 }
 
 /** A generated line we are willing to show: short, no links, nothing that looks like a phone number. */
-export const safeLine = z
+const safeLine = z
   .string()
   .trim()
   .min(1)

@@ -28,9 +28,7 @@ export interface TestServer {
 }
 
 /** A fresh database: in-memory PGlite, or a schema of its own on the test PostgreSQL server. */
-export async function openTestDatabase(
-  kind: 'pglite' | 'postgres',
-): Promise<Database & { drop(): Promise<void> }> {
+async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database & { drop(): Promise<void> }> {
   if (kind === 'pglite') {
     const database = await openDatabase({});
     return { ...database, drop: () => database.close() };

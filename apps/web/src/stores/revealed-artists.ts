@@ -4,7 +4,7 @@ import { persist } from 'zustand/middleware';
 import { safeStorage } from '../lib/storage.ts';
 
 /** List indices of ranks 4, 5 and 6: on show in every list from the start. */
-export const INITIAL_REVEALED = [3, 4, 5] as const;
+const INITIAL_REVEALED = [3, 4, 5] as const;
 
 /** What the store needs of an artist: the id progress follows. */
 export interface RankedArtist {

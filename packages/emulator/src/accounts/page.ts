@@ -1,6 +1,6 @@
 import type { ListenerRecord } from '../data/types.ts';
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -45,7 +45,7 @@ export interface Category {
 }
 
 /** A playlist owned by Spotify that every listener can read and follow. */
-export interface PlaylistSeed {
+interface PlaylistSeed {
   id: string;
   name: string;
   description: string;

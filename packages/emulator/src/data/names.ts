@@ -2,7 +2,7 @@
  * Artist names that exercise name matching: diacritics, a leading "The", ampersands, punctuation,
  * non-Latin scripts and very long names. The demo listener's ranking starts with these.
  */
-export const TRICKY_NAMES = [
+const TRICKY_NAMES = [
   'Beyoncé',
   'The Weeknd',
   'AC/DC',

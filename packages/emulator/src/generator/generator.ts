@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 
 /** One chat call as the generator received it: the data the product sent, never any key. */
-export interface GeneratorCall {
+interface GeneratorCall {
   model: string;
   task: string;
   data: unknown;
 }
 
-export interface GeneratorFault {
+interface GeneratorFault {
   status: number;
   /** Calls left; -1 = until cleared. */
   times: number;

@@ -13,7 +13,7 @@ function hslToRgb(h: number, s: number, l: number): [number, number, number] {
 }
 
 /** The dominant colour of a key's artwork: hue spread over the wheel, never near-white. */
-export function dominantColour(key: string): [number, number, number] {
+function dominantColour(key: string): [number, number, number] {
   return hslToRgb(
     seeded(`hue:${key}`),
     0.45 + seeded(`sat:${key}`) * 0.35,

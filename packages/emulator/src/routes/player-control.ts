@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv, Emulator } from '../context.ts';
+import type { ListenerState, PlayerState } from '../listener-state.ts';
 import { durationOf, knownPlayable } from '../shapes/items.ts';
 import { currentUri, progressMs } from '../shapes/player.ts';
-import type { ListenerState, PlayerState } from '../store.ts';
 import { ApiError, notFound, parseUri } from '../validate.ts';
 import { topTracks } from './users.ts';
 

@@ -27,7 +27,7 @@ export function artistObject(emu: Emulator, origin: string, artist: ArtistRecord
   };
 }
 
-export function simpleArtist(emu: Emulator, origin: string, id: string) {
+function simpleArtist(emu: Emulator, origin: string, id: string) {
   const artist = emu.cat.artists.get(id);
   return { ...links(origin, 'artist', id), name: artist?.name ?? '' };
 }

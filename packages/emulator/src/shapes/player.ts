@@ -1,5 +1,5 @@
 import type { Emulator } from '../context.ts';
-import type { Device, PlayerState } from '../store.ts';
+import type { Device, PlayerState } from '../listener-state.ts';
 import { durationOf, playableObject } from './items.ts';
 
 export function currentUri(player: PlayerState): string | undefined {

@@ -6,7 +6,7 @@ function messageOf(error: unknown): string {
   return 'An error occurred';
 }
 
-export function ConfigurationErrorScreen({ details }: { details: string }) {
+function ConfigurationErrorScreen({ details }: { details: string }) {
   return (
     <main className={styles.screen}>
       <h1 className={styles.title}>Configuration Error</h1>

@@ -2,7 +2,7 @@ export type Rgb = readonly [number, number, number];
 
 /** Spec §9: the fallback when no colour can be computed (image error, nothing but white pixels). */
 export const FALLBACK_COLOUR: Rgb = [51, 51, 51];
-export const DEFAULT_COLOUR_COUNT = 10;
+const DEFAULT_COLOUR_COUNT = 10;
 const BITS = 5;
 const SHIFT = 8 - BITS;
 const MIN_ALPHA = 125;

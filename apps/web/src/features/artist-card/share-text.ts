@@ -1,4 +1,4 @@
-export const DEFAULT_MESSAGE = "You don't miss a beat.";
+const DEFAULT_MESSAGE = "You don't miss a beat.";
 
 /** Spec §2: the message under the card, with a full stop unless it already ends in . ! or ?. */
 export function cardMessage(message: string | undefined): string {

@@ -5,8 +5,8 @@ import { readString, removeKey, writeString } from '../../lib/storage.ts';
 import { markSignedIn } from './session.ts';
 import { storeTokens } from './tokens.ts';
 
-export const CONNECT_ERROR = "There was an issue connecting to Spotify. Let's try that again.";
-export const CANCELLED_ERROR = 'You cancelled connecting to Spotify. Connect again whenever you like.';
+const CONNECT_ERROR = "There was an issue connecting to Spotify. Let's try that again.";
+const CANCELLED_ERROR = 'You cancelled connecting to Spotify. Connect again whenever you like.';
 
 export interface CallbackParams {
   code: string | null;

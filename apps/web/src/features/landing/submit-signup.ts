@@ -1,4 +1,4 @@
-export const SIGNUP_SUBJECT = 'New Signup from Heavy Rotation';
+const SIGNUP_SUBJECT = 'New Signup from Heavy Rotation';
 
 /** Spec §5: Submit is enabled only when the trimmed email is non-empty and contains '@'. */
 export function canSubmitEmail(email: string, submitting: boolean): boolean {

@@ -1,5 +1,5 @@
-export const BATCH_SIZE = 10;
-export const BATCH_PAUSE_MS = 500;
+const BATCH_SIZE = 10;
+const BATCH_PAUSE_MS = 500;
 
 export interface BatchRun {
   signal?: AbortSignal;

@@ -1,7 +1,7 @@
 import { BackendError, callBackend } from '../../lib/backend.ts';
 import { readStoredUser, type StoredUser } from '../../lib/session.ts';
 
-export const FLAG_CACHE_MS = 5 * 60 * 1000;
+const FLAG_CACHE_MS = 5 * 60 * 1000;
 
 let flagCache: { enabled: boolean; at: number } | null = null;
 

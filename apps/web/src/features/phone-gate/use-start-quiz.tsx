@@ -8,7 +8,7 @@ import { currentUser, saveErrorText, smsGateEnabled, subscribePhone, userHasPhon
 // The sheet (and libphonenumber's metadata) loads only when someone actually needs it.
 const PhoneSheet = lazy(async () => ({ default: (await import('./components/phone-sheet.tsx')).PhoneSheet }));
 
-export const TOAST_MS = 3000;
+const TOAST_MS = 3000;
 
 // Users known to have a phone in this page's life: a saved number skips the checks next time.
 const withPhone = new Set<string>();

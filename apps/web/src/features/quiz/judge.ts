@@ -38,13 +38,13 @@ function formsOf(name: string): string[] {
 }
 
 /** Typos allowed for a name of this many letters: none under 5, one for 5-8, two for longer. */
-export function allowedTypos(letters: number): number {
+function allowedTypos(letters: number): number {
   if (letters < 5) return 0;
   return letters <= 8 ? 1 : 2;
 }
 
 /** Damerau-Levenshtein (optimal string alignment) distance, or max + 1 once it must exceed max. */
-export function typoDistance(a: string[], b: string[], max: number): number {
+function typoDistance(a: string[], b: string[], max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let prevPrev: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useRevealed, useRevealedArtists } from '../../stores/revealed-artists.ts';
 import { judgeGuess } from './judge.ts';
 
-export const MISSES_KEPT = 6;
+const MISSES_KEPT = 6;
 
 export type GuessResult =
   | { kind: 'unlocked'; index: number; name: string }

@@ -1,5 +1,5 @@
 /** 40 steps from red to violet (hue 0 → 275), light enough for dark text on every step. */
-export const ROW_COLORS: readonly string[] = Array.from(
+const ROW_COLORS: readonly string[] = Array.from(
   { length: 40 },
   (_, i) => `hsl(${Math.round((275 * i) / 39)} 88% 66%)`,
 );

@@ -1,11 +1,11 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { useEffect, useMemo, useState } from 'react';
 
-export const IMAGE_SPACING_MS = 50;
+const IMAGE_SPACING_MS = 50;
 const ROW_IMAGE_PX = 112;
 
 /** The artist's first image, or a smaller one from the same list when the first is far larger than a row needs. */
-export function rowImageUrl(artist: Artist): string | undefined {
+function rowImageUrl(artist: Artist): string | undefined {
   const images = Array.isArray(artist.images) ? artist.images : [];
   const fitting = images
     .filter((image) => typeof image.width === 'number' && image.width >= ROW_IMAGE_PX)

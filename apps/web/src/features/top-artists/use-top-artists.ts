@@ -4,7 +4,7 @@ import { describeError, type TopArtistsErrorKind } from './describe-error.ts';
 import { fetchTopArtists } from './fetch-top-artists.ts';
 
 /** Automatic retries stop after this many attempts (spec §4). */
-export const MAX_AUTO_RETRIES = 3;
+const MAX_AUTO_RETRIES = 3;
 
 export interface TopArtistsState {
   status: 'loading' | 'ready' | 'error';

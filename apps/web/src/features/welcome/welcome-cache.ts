@@ -2,10 +2,10 @@ import { KEYS } from '../../lib/session.ts';
 import { readJson, writeJson } from '../../lib/storage.ts';
 import { readWelcomeReply, type WelcomeMessage } from './welcome-message.ts';
 
-export const WELCOME_CACHE_VERSION = '1.0';
+const WELCOME_CACHE_VERSION = '1.0';
 export const WELCOME_CACHE_MS = 7 * 24 * 60 * 60 * 1000;
 
-export interface WelcomeCache {
+interface WelcomeCache {
   message: WelcomeMessage;
   artistsHash: string;
   timestamp: number;

@@ -10,7 +10,7 @@ export interface InfoSheetProps {
 }
 
 /** An explainer bottom sheet with an X and a 'Got it' button (loaded only when first opened). */
-export function InfoSheet({ open, onOpenChange, title, children }: InfoSheetProps) {
+function InfoSheet({ open, onOpenChange, title, children }: InfoSheetProps) {
   return (
     <BottomSheet open={open} onOpenChange={onOpenChange} title={title} closeLabel="Close">
       <div className={styles.sheetBody}>{children}</div>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { createLoginUrl } from '../../auth/login-url.ts';
+import { createLoginUrl } from '../login-url.ts';
 import styles from './landing.module.css';
 import { LandingFrame } from './landing-frame.tsx';
 import { LazyInfoSheet } from './lazy-info-sheet.tsx';

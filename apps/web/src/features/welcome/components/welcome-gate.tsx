@@ -19,13 +19,13 @@ export interface WelcomeGateProps {
 }
 
 /** How many unlocked artists the greeting names. */
-export const WELCOME_NAMES = 3;
+const WELCOME_NAMES = 3;
 
 /**
  * The names the welcome may use: up to three unlocked artists, best rank first. A locked artist never
  * reaches the welcome, its cache or the server (docs/decisions/009-welcome-names-unlocked-artists.md).
  */
-export function welcomeNames(artists: readonly Artist[], revealed: readonly number[]): string[] {
+function welcomeNames(artists: readonly Artist[], revealed: readonly number[]): string[] {
   return [...revealed]
     .sort((a, b) => a - b)
     .flatMap((i) => (artists[i] ? [artists[i].name] : []))

@@ -1,7 +1,7 @@
-import { launchBrowser, newPhonePage, startTestStack } from '../e2e/src/harness.ts';
-import { signInToTop40, skipWelcome } from '../e2e/src/quiz-helpers.ts';
+import { launchBrowser, newPhonePage, startTestStack } from './harness.ts';
+import { signInToTop40, skipWelcome } from './quiz-helpers.ts';
 
-// Regenerates the README's phone screenshot from a real demo sign-in: npx tsx scripts/screenshots.ts
+// Regenerates the README's phone screenshot from a real demo sign-in: npx tsx e2e/src/readme-screenshot.ts
 const stack = await startTestStack();
 const browser = await launchBrowser();
 try {
