@@ -32,13 +32,16 @@ const parse = (text: string): unknown => {
   }
 };
 
-/** Sends one Web API call with the client's token, retries and time limit; resolves to the parsed body. */
-export async function request<T>(
+/**
+ * Sends one Web API call with the client's token, retries and time limit; resolves to the parsed JSON body,
+ * or undefined when there is none.
+ */
+export async function send(
   client: ClientOptions,
   method: string,
   path: string,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<unknown> {
   const url = new URL((client.baseUrl ?? 'https://api.spotify.com/v1').replace(/\/$/, '') + path);
   for (const [key, value] of Object.entries(options.query ?? {}) as [string, QueryValue][]) {
     if (value != null) url.searchParams.set(key, String(value));
@@ -71,7 +74,7 @@ export async function request<T>(
       continue;
     }
     const parsed = parse(await res.text());
-    if (res.ok) return (typeof parsed === 'string' ? undefined : parsed) as T;
+    if (res.ok) return typeof parsed === 'string' ? undefined : parsed;
     if (res.status === 401 && unauthorized) {
       await unauthorized();
       unauthorized = undefined;

@@ -12,7 +12,7 @@ async function change(
   o?: CallOptions,
 ) {
   await inBatches(ids, 50, (chunk) =>
-    client.request(method, '/me/following', { query: { type, ids: chunk.join(',') }, ...o }),
+    client.command(method, '/me/following', { query: { type, ids: chunk.join(',') }, ...o }),
   );
 }
 
@@ -80,7 +80,7 @@ export function followPlaylist(
   body?: { public?: boolean },
   options?: CallOptions,
 ): Promise<void> {
-  return client.request('PUT', `/playlists/${encodeURIComponent(playlistId)}/followers`, {
+  return client.command('PUT', `/playlists/${encodeURIComponent(playlistId)}/followers`, {
     body: body ?? {},
     ...options,
   });
@@ -95,7 +95,7 @@ export function unfollowPlaylist(
   playlistId: string,
   options?: CallOptions,
 ): Promise<void> {
-  return client.request('DELETE', `/playlists/${encodeURIComponent(playlistId)}/followers`, options);
+  return client.command('DELETE', `/playlists/${encodeURIComponent(playlistId)}/followers`, options);
 }
 
 /**

@@ -14,7 +14,7 @@ async function change(
   o?: CallOptions,
 ) {
   await inBatches(ids, LIMIT[kind], (chunk) =>
-    client.request(method, `/me/${kind}`, { body: { ids: chunk }, ...o }),
+    client.command(method, `/me/${kind}`, { body: { ids: chunk }, ...o }),
   );
 }
 

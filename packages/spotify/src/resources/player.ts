@@ -29,7 +29,7 @@ const command = (
   path: string,
   query?: object,
   options?: CallOptions,
-) => client.request<void>(method, `/me/player${path}`, { query, ...options });
+) => client.command(method, `/me/player${path}`, { query, ...options });
 
 /** Get Playback State; resolves to `undefined` when nothing is playing (204). */
 export function getPlaybackState(
@@ -47,7 +47,7 @@ export function transferPlayback(
   play?: boolean,
   options?: CallOptions,
 ): Promise<void> {
-  return client.request('PUT', '/me/player', { body: { device_ids: deviceIds, play }, ...options });
+  return client.command('PUT', '/me/player', { body: { device_ids: deviceIds, play }, ...options });
 }
 
 /** Get Available Devices. */
@@ -74,7 +74,7 @@ export function startPlayback(
   query?: DeviceQuery,
   options?: CallOptions,
 ): Promise<void> {
-  return client.request('PUT', '/me/player/play', { query, body: body ?? {}, ...options });
+  return client.command('PUT', '/me/player/play', { query, body: body ?? {}, ...options });
 }
 
 /** Pause Playback. */

@@ -32,7 +32,7 @@ export function changePlaylistDetails(
   details: PlaylistDetails,
   options?: CallOptions,
 ): Promise<void> {
-  return client.request('PUT', at(id), { body: details, ...options });
+  return client.command('PUT', at(id), { body: details, ...options });
 }
 
 /** Get Current User's Playlists. */

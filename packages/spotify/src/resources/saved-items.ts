@@ -6,7 +6,7 @@ const LIMIT = 40;
 
 async function change(client: SpotifyClient, method: string, uris: readonly string[], options?: CallOptions) {
   await inBatches(uris, LIMIT, (chunk) =>
-    client.request(method, '/me/library', { query: { uris: chunk.join(',') }, ...options }),
+    client.command(method, '/me/library', { query: { uris: chunk.join(',') }, ...options }),
   );
 }
 
