@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from '../../scripts/browser.ts';
 import { freePort, type Stack, startStack } from '../../scripts/stack.ts';
 
@@ -42,18 +42,42 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   };
 }
 
-/** A phone-sized page that fails the test on any console error. */
-export async function newPhonePage(
-  browser: Browser,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+/**
+ * Console errors and page errors of every page a journey opens. Each journey fails on any of them unless it
+ * names the ones it expects with `expectConsoleError` (the browser's favicon probe aside).
+ */
+const consoleWatch = { errors: [] as string[], expected: [] as RegExp[] };
+
+/** Declares a console error this journey causes on purpose; any other still fails it. */
+export function expectConsoleError(pattern: RegExp): void {
+  consoleWatch.expected.push(pattern);
+}
+
+function watchConsole(context: BrowserContext): void {
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.location().url.endsWith('/favicon.ico')) {
+      consoleWatch.errors.push(msg.text());
+    }
+  });
+  context.on('weberror', (error) => consoleWatch.errors.push(error.error().message));
+}
+
+/** Every context of this browser reports its console to the journey's watch. */
+function watchBrowser(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    watchConsole(context);
+    return context;
+  };
+  return browser;
+}
+
+/** A phone-sized page; its console errors fail the journey (see `expectConsoleError`). */
+export async function newPhonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, hasTouch: true });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { context, page, errors };
+  return { context, page };
 }
 
 /** Signs in through the emulator's authorize page as the given listener. */
@@ -73,7 +97,16 @@ export function useJourney(env: Record<string, string> = {}): Journey {
   let stack: TestStack | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startTestStack(env), launchBrowser()]);
+    [stack, browser] = await Promise.all([startTestStack(env), launchBrowser().then(watchBrowser)]);
+  });
+  afterEach(() => {
+    const { errors, expected } = consoleWatch;
+    consoleWatch.errors = [];
+    consoleWatch.expected = [];
+    expect(
+      errors.filter((error) => !expected.some((pattern) => pattern.test(error))),
+      'console errors in the page',
+    ).toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -28,16 +28,3 @@ export function revealedStore(indices: number[]): string {
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/shots/${name}.png` });
 }
-
-/**
- * Console errors of a page, except the browser's own favicon probe (the icon set is another screen's
- * artwork and may be absent while it is made).
- */
-export function pageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !msg.location().url.endsWith('/favicon.ico')) errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return errors;
-}
