@@ -48,7 +48,7 @@ test('a listener signs in and sees 40 ranked rows with ranks 4 to 6 revealed', a
 test('locked rows expose no artist names in the page or the accessibility tree', async () => {
   const { context, page } = await newPhonePage(journey.browser);
   await signInToList(page, journey.stack.url);
-  // The welcome overlay may name top artists on purpose (spec §4); the list itself must not.
+  // The welcome overlay may name top artists on purpose (docs/product.md, "Welcome"); the list itself must not.
   await page.evaluate(() => localStorage.setItem('welcome_shown', 'true'));
   await page.reload();
   await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);

@@ -11,9 +11,12 @@ import { parse } from 'yaml';
 type Json = unknown;
 type Obj = Record<string, Json>;
 
-const source =
-  process.argv[2] ??
-  fileURLToPath(new URL('../../../../shared/spotify-openapi/fixed-spotify-open-api.yml', import.meta.url));
+// Spotify's Web API as OpenAPI (fixed-spotify-open-api.yml of the sonallux/spotify-web-api project).
+const source = process.argv[2] ?? process.env.SPOTIFY_OPENAPI;
+if (!source) {
+  console.error('Give the path of the Spotify OpenAPI file as the argument or in SPOTIFY_OPENAPI.');
+  process.exit(2);
+}
 const target = fileURLToPath(new URL('../src/generated/response-schemas.json', import.meta.url));
 
 const PROSE = new Set([

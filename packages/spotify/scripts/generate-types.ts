@@ -32,9 +32,12 @@ function strip(value: unknown, fieldNames = false): unknown {
   return value;
 }
 
-const source =
-  process.argv[2] ??
-  fileURLToPath(new URL('../../../../shared/spotify-openapi/fixed-spotify-open-api.yml', import.meta.url));
+// Spotify's Web API as OpenAPI (fixed-spotify-open-api.yml of the sonallux/spotify-web-api project).
+const source = process.argv[2] ?? process.env.SPOTIFY_OPENAPI;
+if (!source) {
+  console.error('Give the path of the Spotify OpenAPI file as the argument or in SPOTIFY_OPENAPI.');
+  process.exit(2);
+}
 const target = fileURLToPath(new URL('../src/generated/spotify-api.ts', import.meta.url));
 
 const definition = strip(parse(readFileSync(source, 'utf8'))) as Parameters<typeof openapiTS>[0];

@@ -37,7 +37,7 @@ export function sameSecret(given: string | undefined, expected: string): boolean
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The apikey check for every API call, and the caller check for user-scoped ones (DESIGN.md §3.4). */
+/** The apikey check for every API call, and the caller check for user-scoped ones (docs/decisions/003-caller-identity.md). */
 export function createIdentity(options: IdentityOptions) {
   const now = options.now ?? Date.now;
   // Keyed by the token's SHA-256 so the token itself is never kept.

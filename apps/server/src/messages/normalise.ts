@@ -1,4 +1,4 @@
-/** The artist-name key of DESIGN.md §4: accents, case, punctuation, spaces and a leading "the" ignored. */
+/** The artist-name key of docs/product.md, "The quiz": accents, case, punctuation, spaces and a leading "the" ignored. */
 export function normaliseArtistName(name: string): string {
   return name
     .normalize('NFKD')

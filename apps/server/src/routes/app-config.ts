@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 
-/** GET /app-config.json: what one build of the web app needs to run anywhere (DESIGN.md §3.2). */
+/** GET /app-config.json: what one build of the web app needs to run anywhere (docs/decisions/002-runtime-configuration.md). */
 export function appConfigRoutes(env: Env): Hono {
   const app = new Hono();
   const render = (backendUrl: string) =>

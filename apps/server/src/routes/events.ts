@@ -25,7 +25,7 @@ const eventBody = z.discriminatedUnion('name', [
   }),
 ]);
 
-/** POST /api/events: first-party analytics (DESIGN.md §3.9). */
+/** POST /api/events: first-party analytics (docs/product.md, "Analytics events"). */
 export function eventRoutes(db: Db, guard: MiddlewareHandler): Hono {
   const app = new Hono();
   app.post('/', guard, async (c) => {

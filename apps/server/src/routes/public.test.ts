@@ -61,7 +61,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect((await s.app.request('/api/flags')).status).toBe(401);
   });
 
-  test("the spec's events are recorded and anything else is refused", async () => {
+  test('the documented events are recorded and anything else is refused', async () => {
     const send = (json: unknown) => s.call('/api/events', { json });
     expect((await send({ name: 'page_view', path: '/quiz' })).status).toBe(204);
     expect((await send({ name: 'sms_gate_view' })).status).toBe(204);

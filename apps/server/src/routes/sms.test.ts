@@ -57,7 +57,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     await expect(s.database.db.execute(sql`delete from sms_consent`)).rejects.toThrow();
   });
 
-  test('phone problems answer with the spec texts', async () => {
+  test('phone problems answer with the texts the sheet shows', async () => {
     for (const [phone, error] of [
       [undefined, 'Phone number is required'],
       ['   ', 'Phone number is required'],
@@ -79,7 +79,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect(res.status).toBe(403);
   });
 
-  test('a caller the provider does not know gets the spec text', async () => {
+  test('a caller the provider does not know is told so', async () => {
     const res = await s.call('/functions/v1/sms-subscribe', {
       token: 'unknown-token',
       json: body('+14155552671'),

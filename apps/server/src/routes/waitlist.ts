@@ -8,7 +8,7 @@ function field(form: Record<string, unknown>, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** POST /: the signup form (DESIGN.md §3.7), same fields as the spec's form host. */
+/** POST /: the signup form (docs/product.md, "The waitlist form"). */
 export function waitlistRoutes(db: Db, guard: MiddlewareHandler, origins: (string | undefined)[]): Hono {
   const allowed = origins.filter((o): o is string => o !== undefined).map((o) => new URL(o).origin);
   const app = new Hono();

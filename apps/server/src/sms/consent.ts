@@ -1,4 +1,4 @@
-/** The consent the phone sheet shows (spec §8); bump the version whenever the words change. */
+/** The consent the phone sheet shows (docs/product.md, "The phone gate and consent"); bump the version whenever the words change. */
 export const CONSENT_VERSION = '2025-01';
 export const CONSENT_TEXT =
   'I agree to receive occasional marketing text messages. Consent is not a condition of using the app. ' +

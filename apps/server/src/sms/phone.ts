@@ -2,7 +2,7 @@ import { parsePhoneNumberWithError } from 'libphonenumber-js';
 
 export type PhoneCheck = { ok: true; e164: string } | { ok: false; error: string };
 
-/** The spec's phone rules (§8): default country US, its three messages, E.164 out. */
+/** The phone rules (docs/product.md, "The phone gate and consent"): default country US, its three messages, E.164 out. */
 export function checkPhone(input: unknown): PhoneCheck {
   const text = typeof input === 'string' ? input.trim() : '';
   if (text === '') return { ok: false, error: 'Phone number is required' };

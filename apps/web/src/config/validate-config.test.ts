@@ -18,7 +18,7 @@ test('a missing product name falls back to Heavy Rotation', () => {
   expect(validateConfig({ ...good, productName: '' }).productName).toBe('Heavy Rotation');
 });
 
-test('each broken field is reported with the spec message', () => {
+test('each broken field is reported with its own message', () => {
   const run = () =>
     validateConfig({ ...good, spotifyClientId: '', backendUrl: 'not a url', anonKey: 'short' });
   expect(run).toThrow(/^Environment configuration error/);

@@ -20,7 +20,7 @@ function isUrl(value: unknown): value is string {
 }
 
 /**
- * Checks /app-config.json with the rules of spec §5. Throws 'Environment configuration error: …'
+ * Checks /app-config.json with the rules of docs/product.md, "Configuration". Throws 'Environment configuration error: …'
  * listing every problem, which the error screens show as 'Configuration Error'.
  */
 export function validateConfig(raw: unknown): AppConfig {

@@ -2,9 +2,9 @@ import type { Artist } from '@heavy-rotation/spotify';
 import { artistsCacheKey } from './session.ts';
 import { readJson, removeKeysWhere, writeJson } from './storage.ts';
 
-/** Persisted cache lifetime (spec §9). */
+/** Persisted cache lifetime (docs/product.md, "Loading the list"). */
 export const PERSISTED_TTL_MS = 2 * 60 * 60 * 1000;
-/** In-memory copy lifetime (spec §9). */
+/** In-memory copy lifetime (docs/product.md, "Loading the list"). */
 export const MEMORY_TTL_MS = 5 * 60 * 1000;
 
 interface CacheEntry {

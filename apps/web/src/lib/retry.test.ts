@@ -1,13 +1,32 @@
-import { expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { RETRY, withRetry } from './retry.ts';
 
-test('the retry table matches spec §7', () => {
-  expect(RETRY).toEqual({
-    tokenRefresh: { retries: 3, baseDelayMs: 500 },
-    topArtists: { retries: 3, baseDelayMs: 400 },
-    welcomeMessage: { retries: 2, baseDelayMs: 800 },
-    successMessages: { retries: 2, baseDelayMs: 600 },
-  });
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** When each attempt of a call that always fails starts, in ms after the first. */
+async function attemptTimes(options: { retries: number; baseDelayMs: number }): Promise<number[]> {
+  vi.useFakeTimers();
+  const start = Date.now();
+  const times: number[] = [];
+  const done = withRetry(() => {
+    times.push(Date.now() - start);
+    return Promise.reject(new Error('down'));
+  }, options).catch(() => undefined);
+  await vi.runAllTimersAsync();
+  await done;
+  return times;
+}
+
+test('the top artists are tried 4 times, waiting 400, 800 and 1600 ms between tries', async () => {
+  expect(await attemptTimes(RETRY.topArtists)).toEqual([0, 400, 1200, 2800]);
+});
+
+test('a token refresh waits 500, 1000 and 2000 ms; the welcome 800 and 1600; success lines 600 and 1200', async () => {
+  expect(await attemptTimes(RETRY.tokenRefresh)).toEqual([0, 500, 1500, 3500]);
+  expect(await attemptTimes(RETRY.welcomeMessage)).toEqual([0, 800, 2400]);
+  expect(await attemptTimes(RETRY.successMessages)).toEqual([0, 600, 1800]);
 });
 
 test('a call that keeps failing is tried once plus the retries, then its error surfaces', async () => {

@@ -1,4 +1,4 @@
-/** Retry table of spec §7: attempts after the first, and the base delay that doubles per attempt. */
+/** Retry table of docs/product.md, "Loading the list": attempts after the first, and the base delay that doubles per attempt. */
 export const RETRY = {
   tokenRefresh: { retries: 3, baseDelayMs: 500 },
   topArtists: { retries: 3, baseDelayMs: 400 },

@@ -1,6 +1,6 @@
 import { readString } from './storage.ts';
 
-/** Storage keys of spec §3. */
+/** Storage keys of docs/product.md, "Sign-in and what the browser keeps". */
 export const KEYS = {
   accessToken: 'spotify_access_token',
   refreshToken: 'spotify_refresh_token',

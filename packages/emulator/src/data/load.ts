@@ -39,7 +39,7 @@ function stringList(o: Obj, key: string, where: string): void {
     throw new DataFileError(`${where}.${key} must be an array of strings`);
 }
 
-/** Checks a data file's shape (DESIGN.md §5); unknown fields are refused by name. */
+/** Checks a data file's shape (README.md, "Data file"); unknown fields are refused by name. */
 export function parseData(input: unknown): EmulatorData {
   const root = object(input, 'the data file', FIELDS.root);
   const artistIds = new Set<string>();

@@ -1,4 +1,4 @@
-/** One artist of a data file (DESIGN.md §5). */
+/** One artist of a data file (README.md, "Data file"). */
 export interface ArtistRecord {
   id: string;
   name: string;

@@ -1,6 +1,6 @@
 /**
  * A spring (mass 1) from 0 to 1 as a CSS `linear()` easing and its settle time, so page transitions get
- * the spring of spec §2 without shipping an animation library on the first route.
+ * the spring of docs/product.md, "Screens and routes", without shipping an animation library on the first route.
  */
 export function springEasing(
   stiffness: number,

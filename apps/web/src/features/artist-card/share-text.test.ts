@@ -14,7 +14,7 @@ test('a missing or blank message falls back to the default line', () => {
   expect(cardMessage('   ')).toBe("You don't miss a beat.");
 });
 
-test('share text and page title follow the spec', () => {
+test('share text and page title use the documented wording', () => {
   expect(artistShareText('P!nk', 4)).toBe("P!nk is my #4 artist right now– who's yours?");
   expect(shareTitle('Heavy Rotation')).toBe('Heavy Rotation - Your Top Spotify Artists');
 });

@@ -28,6 +28,6 @@ test('a cached link is reused without asking for a token or calling the provider
   await expect(getSpotifyLink('abc')).resolves.toBe(cached);
 });
 
-test('without an access token the link fails with the spec message', async () => {
+test('without an access token the link fails with its message', async () => {
   await expect(getSpotifyLink('abc')).rejects.toThrow('No access token available');
 });

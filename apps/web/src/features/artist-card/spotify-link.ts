@@ -69,7 +69,7 @@ const KNOWN = new Set(['No access token available', 'No Spotify URL found for ar
 
 /**
  * Spec §4 share link: the cached link when there is one (no call), else the provider's artist
- * endpoint. Errors carry the spec's messages; anything unexpected becomes 'Failed to get Spotify URL'.
+ * endpoint. Errors carry the product's messages; anything unexpected becomes 'Failed to get Spotify URL'.
  */
 export async function getSpotifyLink(artistId: string, signal?: AbortSignal): Promise<string> {
   const cached = readCached(artistId);

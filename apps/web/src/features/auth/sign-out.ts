@@ -4,7 +4,7 @@ import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { useRevealedArtists } from '../../stores/revealed-artists.ts';
 import { endSession } from './session.ts';
 
-/** Log out (spec §4): session cleared, welcome_shown removed, messages reset, then /login even on failure. */
+/** Log out (docs/product.md, "Sign-in and what the browser keeps"): session cleared, welcome_shown removed, messages reset, then /login even on failure. */
 export function logout(navigate: (path: string) => void): void {
   try {
     removeKey(KEYS.welcomeShown);

@@ -3,7 +3,7 @@ import { clearSignInData, expiresSoon, REFRESH_MARGIN_MS, readTokens, storeToken
 
 beforeEach(() => localStorage.clear());
 
-test('tokens are stored under the spec keys with an absolute expiry', () => {
+test('tokens are stored under the documented keys with an absolute expiry', () => {
   storeTokens({ access_token: 'at', refresh_token: 'rt', expires_in: 3600, token_type: 'Bearer' }, 1000);
   expect(localStorage.getItem('spotify_access_token')).toBe('at');
   expect(localStorage.getItem('spotify_refresh_token')).toBe('rt');

@@ -6,7 +6,7 @@ export function canSubmitEmail(email: string, submitting: boolean): boolean {
   return !submitting && trimmed.length > 0 && trimmed.includes('@');
 }
 
-/** Posts the waitlist form to our server (spec §7: form-urlencoded to '/'); 2xx is success. */
+/** Posts the waitlist form to our server (docs/product.md, "The waitlist form": form-urlencoded to '/'); 2xx is success. */
 export async function submitSignup(email: string, signal?: AbortSignal): Promise<boolean> {
   const body = new URLSearchParams({
     'form-name': 'signup',

@@ -1,4 +1,4 @@
-/** Reads a generate-success-message reply: a results array of { artistName, message } (spec §5). */
+/** Reads a generate-success-message reply: a results array of { artistName, message } (docs/product.md, "Backend calls"). */
 export function parseSuccessReply(body: unknown): Record<string, string> {
   const results = (body as { results?: unknown } | null | undefined)?.results;
   if (!Array.isArray(results)) throw new Error('Success reply without results');

@@ -4,7 +4,7 @@ export const BACK_ONLINE_MS = 2000;
 
 export type NetworkState = 'online' | 'offline' | 'back-online';
 
-/** Online, offline, or back online for 2 s after a reconnection (spec §4 Network). */
+/** Online, offline, or back online for 2 s after a reconnection (docs/product.md, "Loading the list"). */
 export function useNetworkState(): NetworkState {
   const [state, setState] = useState<NetworkState>(() => (navigator.onLine ? 'online' : 'offline'));
   useEffect(() => {

@@ -71,7 +71,7 @@ export async function subscribePhone(
   });
 }
 
-/** The text for a failed save (spec §8): the server's words, else a generic line. */
+/** The text for a failed save (docs/product.md, "The phone gate and consent"): the server's words, else a generic line. */
 export function saveErrorText(error: unknown): string {
   const serverText =
     error instanceof BackendError ? (error.body as { error?: unknown } | undefined)?.error : null;

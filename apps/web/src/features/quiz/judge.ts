@@ -1,5 +1,5 @@
 /**
- * Judging a quiz guess against the ranked names (DESIGN.md §4). Pure; the normalised forms of a name list
+ * Judging a quiz guess against the ranked names (docs/product.md, "The quiz"; docs/decisions/004-quiz-judging.md). Pure; the normalised forms of a name list
  * are computed once per list (memoised by the array's identity) so a guess against 40 names is cheap.
  */
 

@@ -19,7 +19,7 @@ test('a long rate limit says when to come back and is not retried automatically'
   expect(described.autoRetry).toBe(false);
 });
 
-test('other provider failures use the spec text and are retried', () => {
+test('other provider failures use the generic text and are retried', () => {
   expect(describeError(apiError(503))).toEqual({
     kind: 'other',
     message: 'Failed to fetch artists: 503',

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError, type TopArtistsErrorKind } from './describe-error.ts';
 import { fetchTopArtists } from './fetch-top-artists.ts';
 
-/** Automatic retries stop after this many attempts (spec §4). */
+/** Automatic retries stop after this many attempts (docs/product.md, "Loading the list"). */
 const MAX_AUTO_RETRIES = 3;
 
 export interface TopArtistsState {

@@ -7,7 +7,7 @@ const message = { greeting: 'Hi', reflection: 'So', teaser: 'Go' };
 
 beforeEach(() => localStorage.clear());
 
-test('the cache is stored with the spec fields and version 1.0', () => {
+test('the cache is stored with its documented fields and version 1.0', () => {
   writeWelcomeCache(names, message, 1000);
   const stored = JSON.parse(localStorage.getItem('welcome_message_cache') ?? '{}');
   expect(stored).toEqual({ message, artistsHash: hashArtists(names), timestamp: 1000, version: '1.0' });

@@ -4,7 +4,7 @@ export interface WelcomeMessage {
   teaser: string;
 }
 
-/** A welcome reply counts only with all three parts as non-empty text (spec §5). */
+/** A welcome reply counts only with all three parts as non-empty text (docs/product.md, "Welcome"). */
 export function readWelcomeReply(body: unknown): WelcomeMessage | null {
   const { greeting, reflection, teaser } = (body ?? {}) as Record<string, unknown>;
   const parts = [greeting, reflection, teaser];

@@ -5,7 +5,7 @@ import styles from './ranked-list-card.module.css';
 
 /**
  * One row of the card. A locked row (artist null) carries nothing of the artist, not even hidden:
- * only its rank and placeholder art (DESIGN.md §3.5).
+ * only its rank and placeholder art (docs/decisions/005-locked-rows-and-share-backgrounds.md).
  */
 export function ListRow({ rank, artist, cover }: { rank: number; artist: Artist | null; cover?: string }) {
   const style = { width: listRowWidth(rank), '--row': listRowColour(rank) } as CSSProperties;

@@ -49,7 +49,7 @@ export function RevealedRow({
 // Fixed per-rank filler so the blur says nothing about the hidden name's length.
 const FILLERS = ['Xxxxx Xxxxxxx', 'Xxxxxxxxx', 'Xxx Xxxxxxxxxx', 'Xxxxxxx Xxx', 'Xxxxxxxxxxx'];
 
-/** DESIGN.md §3.5: a locked row carries no name and no image, only our placeholder art. */
+/** docs/decisions/005-locked-rows-and-share-backgrounds.md: a locked row carries no name and no image, only our placeholder art. */
 export function LockedRow({ index, onOpen }: RowFrameProps & { onOpen: () => void }) {
   return (
     <li className={styles.item}>

@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import styles from './reset-dialog.module.css';
 
-/** The spec's 'Reset App?' confirmation. */
+/** The 'Reset App?' confirmation. */
 export function ResetDialog({
   open,
   onOpenChange,
