@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { newPhonePage, useJourney } from './harness.ts';
+import { expectConsoleError, newPhonePage, useJourney } from './harness.ts';
 
 const journey = useJourney();
 
@@ -51,6 +51,8 @@ test('each path change reports a page view to /api/events', async () => {
 
 test('a broken configuration shows the Configuration Error screen with the reason', async () => {
   const { context, page } = await newPhonePage(journey.browser);
+  // React reports the error its boundary caught; that is the screen this journey expects.
+  expectConsoleError(/Environment configuration error/);
   await page.route('**/app-config.json', (route) =>
     route.fulfill({
       json: {

@@ -66,6 +66,8 @@ test('two tabs reaching expiry together make one token call and both keep workin
 
 test('a refresh answered invalid_grant signs the listener out cleanly', async () => {
   const { context, page } = await newPhonePage(journey.browser);
+  // The provider's refusal of the refresh is logged by the browser as a failed resource.
+  expectConsoleError(/status of 400/);
   await signInToList(page, journey.stack.url);
   await emulator.fault(journey.stack.emulatorUrl, {
     method: 'POST',

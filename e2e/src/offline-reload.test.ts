@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { newPhonePage, useJourney } from './harness.ts';
+import { expectConsoleError, newPhonePage, useJourney } from './harness.ts';
 import { shot, skipWelcome } from './quiz-helpers.ts';
 import { listItems, signInToList } from './top40-helpers.ts';
 
@@ -7,6 +7,8 @@ const journey = useJourney();
 
 test('without a network a reload still shows the saved list, with both banners', async () => {
   const { context, page } = await newPhonePage(journey.browser);
+  // Offline, the browser reports each request it could not send; the app logs nothing itself.
+  expectConsoleError(/ERR_INTERNET_DISCONNECTED/);
   await skipWelcome(context);
   await signInToList(page, journey.stack.url);
   // The service worker takes over on the next load; from then on the shell is served from its cache.

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { newPhonePage, useJourney } from './harness.ts';
+import { expectConsoleError, newPhonePage, useJourney } from './harness.ts';
 import { shot, signInToTop40, skipWelcome } from './quiz-helpers.ts';
 
 const ADMIN_TOKEN = 'phone-gate-admin-token';
@@ -21,6 +21,8 @@ const focusedInside = (page: Page) =>
 
 test('the phone gate checks the number and consent, survives a failed save, then goes to the quiz', async () => {
   const { context, page } = await newPhonePage(journey.browser);
+  // No profile row yet answers 406 (PGRST116); the failed save is a refused connection.
+  expectConsoleError(/status of 406|ERR_CONNECTION_REFUSED/);
   await skipWelcome(context);
   const events = recordEvents(page);
   await signInToTop40(page, journey.stack.url);
@@ -85,6 +87,8 @@ test('the phone gate checks the number and consent, survives a failed save, then
 
 test('the close button dismisses the sheet and a format error shows its own words', async () => {
   const { context, page } = await newPhonePage(journey.browser);
+  // No profile row yet answers 406 (PGRST116).
+  expectConsoleError(/status of 406/);
   await skipWelcome(context);
   await signInToTop40(page, journey.stack.url, 'Casual Listener');
   await page.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
@@ -96,6 +100,39 @@ test('the close button dismisses the sheet and a format error shows its own word
   await sheet.getByRole('button', { name: 'Close' }).click();
   await sheet.waitFor({ state: 'detached' });
   expect(page.url()).toBe(`${journey.stack.url}/`);
+  await context.close();
+});
+
+test('"Not now" goes to the quiz without a number, is recorded, and the sheet waits 7 days to ask again', async () => {
+  const { context, page } = await newPhonePage(journey.browser);
+  // No profile row yet answers 406 (PGRST116).
+  expectConsoleError(/status of 406/);
+  await skipWelcome(context);
+  const events = recordEvents(page);
+  await signInToTop40(page, journey.stack.url, 'Casual Listener');
+  const quizButton = page.getByRole('button', { name: 'Unlock the rest - take quiz' });
+  await quizButton.click();
+  const sheet = page.getByRole('dialog', { name: 'Add your number to continue' });
+  await sheet.getByText('Consent is not a condition of using the app', { exact: false }).waitFor();
+  await shot(page, 'phone-gate-not-now');
+  await sheet.getByRole('button', { name: 'Not now' }).click();
+  await page.waitForURL(`${journey.stack.url}/quiz`);
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  await expect.poll(() => events).toContainEqual({ name: 'sms_gate_skipped' });
+
+  // Within 7 days the quiz button goes straight on.
+  await page.goto(`${journey.stack.url}/`);
+  await quizButton.click();
+  await page.waitForURL(`${journey.stack.url}/quiz`);
+  expect(await page.getByRole('dialog').count()).toBe(0);
+
+  // Eight days later the sheet asks once more.
+  await page.evaluate(() =>
+    localStorage.setItem('sms_gate_skipped_at', String(Date.now() - 8 * 24 * 60 * 60 * 1000)),
+  );
+  await page.goto(`${journey.stack.url}/`);
+  await quizButton.click();
+  await sheet.waitFor();
   await context.close();
 });
 

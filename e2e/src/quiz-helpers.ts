@@ -11,7 +11,10 @@ export function demoTop40(listenerId = 'demo-listener'): string[] {
 
 /** Marks the welcome as seen in every page of the context, so journeys about other screens skip it. */
 export async function skipWelcome(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => localStorage.setItem('welcome_shown', 'true'));
+  await context.addInitScript(() => {
+    // Runs in every frame, including about:blank, whose storage is off limits.
+    if (location.protocol.startsWith('http')) localStorage.setItem('welcome_shown', 'true');
+  });
 }
 
 /** Signs in and waits for the Top 40 screen. */

@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { newPhonePage, signIn, useJourney } from './harness.ts';
+import { expectConsoleError, newPhonePage, signIn, useJourney } from './harness.ts';
 import { ARTISTS_KEY, emulator, listItems, ROWS_WAIT, signInToList } from './top40-helpers.ts';
 
 const journey = useJourney();
@@ -10,6 +10,7 @@ afterEach(async () => {
 
 test('with the provider down an old saved list is still shown', async () => {
   const { context, page } = await newPhonePage(journey.browser);
+  expectConsoleError(/status of 503/);
   await signInToList(page, journey.stack.url);
   await page.evaluate((key) => {
     const entry = JSON.parse(localStorage.getItem(key) ?? '{}') as { timestamp: number };
@@ -50,6 +51,7 @@ test('a listener with no top artists sees No artists found and can try again', a
 
 test('a listener not on the allow list is told so and pointed to the signup', async () => {
   const { context, page } = await newPhonePage(journey.browser);
+  expectConsoleError(/status of 403/);
   await signIn(page, journey.stack.url, 'Guest Listener');
   await page.waitForURL(`${journey.stack.url}/`);
   await page.getByText("Your account isn't on the guest list yet").waitFor();
@@ -60,6 +62,7 @@ test('a listener not on the allow list is told so and pointed to the signup', as
 
 test('a long rate limit without a saved list says when to come back', async () => {
   const { context, page } = await newPhonePage(journey.browser);
+  expectConsoleError(/status of 429/);
   await emulator.fault(journey.stack.emulatorUrl, {
     method: 'GET',
     path: '/v1/me/top/artists',

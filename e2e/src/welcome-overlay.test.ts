@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { newPhonePage, useJourney } from './harness.ts';
+import { expectConsoleError, newPhonePage, useJourney } from './harness.ts';
 import { demoTop40, shot, signInToTop40 } from './quiz-helpers.ts';
 
 const journey = useJourney();
@@ -77,6 +77,7 @@ test("the server's welcome greets ranks 4-6 and the request carries only their n
 
 test('when the server cannot be reached the built-in welcome greets the unlocked artists, ranks 4-6', async () => {
   const { context, page } = await newPhonePage(journey.browser);
+  expectConsoleError(/ERR_CONNECTION_REFUSED/);
   await page.route('**/functions/v1/generate-welcome-message', (route) => route.abort('connectionrefused'));
   await signInToTop40(page, journey.stack.url);
   const dialog = page.getByRole('dialog', { name: 'Welcome' });

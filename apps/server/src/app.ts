@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import { cors } from 'hono/cors';
 import type { AppDeps } from './deps.ts';
-import { HttpError } from './http/errors.ts';
+import { describeCause, HttpError } from './http/errors.ts';
 import { createIdentity, type UserEnv } from './http/identity.ts';
 import { clientIp, createRateLimiter, limitBy } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security.ts';
@@ -62,17 +62,23 @@ export function createApp({ env, database, logger, providerFetch, llmFetch, now 
           apiKey: env.LLM_API_KEY,
           timeoutMs: env.LLM_TIMEOUT_MS,
           fetch: llmFetch ?? fetch,
+          onFallback: (reason: string) =>
+            logger.warn({ reason }, 'generator answer not used; templates stand in'),
         }
       : undefined;
   const writer = createMessageWriter({ db, llm, dailyCap: env.LLM_DAILY_CAP, now });
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
+      if (error.status >= 500) {
+        logger.warn(
+          { status: error.status, path: c.req.path, cause: describeCause(error.cause) },
+          error.message,
+        );
+      }
       return c.json(error.body, error.status, { 'Cache-Control': 'no-store', ...error.headers });
     }
-    // A failed query's message ends with its parameters (phones, emails): keep only the statement.
-    const message = error.message.split('\nparams:')[0]?.slice(0, 500);
-    logger.error({ err: { name: error.name, message }, path: c.req.path }, 'request failed');
+    logger.error({ err: describeCause(error), path: c.req.path }, 'request failed');
     return c.json({ error: 'Internal server error' }, 500);
   });
   // Checked once: with request logs off (LOG_LEVEL warn and above) the timing middleware is not mounted.
@@ -116,10 +122,10 @@ export function createApp({ env, database, logger, providerFetch, llmFetch, now 
   // The embedded database has no other writer than this process, so its profile rows can be held in
   // memory; a shared PostgreSQL may be written by other instances, so every read goes to it.
   const profiles = database.kind === 'pglite' ? createProfileCache(now) : undefined;
-  app.route('/functions/v1', smsRoutes(db, userGuard, env.SMS_WEBHOOK_SECRET, profiles));
+  app.route('/functions/v1', smsRoutes(db, userGuard, now, env.SMS_WEBHOOK_SECRET, profiles));
   app.route('/rest/v1', profileRoutes(db, userGuard, profiles));
   app.route('/auth/v1', authUserRoutes(userGuard));
-  app.route('/api/flags', flagRoutes(db, publicGuard, env.ADMIN_TOKEN));
+  app.route('/api/flags', flagRoutes(db, publicGuard, now, env.ADMIN_TOKEN));
   app.route('/api/events', eventRoutes(db, publicGuard));
   app.route('/', waitlistRoutes(db, waitlistLimit, [env.PUBLIC_ORIGIN, env.WEB_ORIGIN]));
   app.route('/', staticRoutes(env.WEB_DIST ?? DEFAULT_WEB_DIST));

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,3 +31,27 @@ test('the CLI refuses an unknown mode', () => {
   expect(result.status).toBe(2);
   expect(result.stderr).toContain('--mode must be development or extended');
 });
+
+test('EMULATOR_CONTROL=off starts the emulator with every control route gone', async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', serve, '--port', '0'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    env: { ...process.env, EMULATOR_CONTROL: 'off' },
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const found = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (found?.[1]) resolve(found[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`exited with ${code}`)));
+    });
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${url}/_emulator/reset`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${url}/_emulator/faults`)).status).toBe(404);
+    expect((await fetch(`${url}/openai/_generator/calls`)).status).toBe(404);
+  } finally {
+    child.kill();
+  }
+}, 30_000);

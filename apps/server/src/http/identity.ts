@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createClient, getCurrentUserProfile, SpotifyApiError } from '@heavy-rotation/spotify';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { withDeadline } from './deadline.ts';
+import { DeadlineError, withDeadline } from './deadline.ts';
 import { HttpError } from './errors.ts';
 
 export type UserEnv = { Variables: { user: VerifiedUser } };
@@ -29,6 +29,20 @@ const profileSchema = z.object({
   display_name: z.string().nullish(),
   email: z.string().nullish(),
 });
+
+/**
+ * Whether a failed profile lookup means Spotify is unavailable (no answer, a timeout, a 5xx, a 429, or an
+ * answer that is not a profile) rather than a refusal of the token.
+ */
+function providerUnavailable(error: unknown): boolean {
+  if (error instanceof SpotifyApiError) return error.status === 429 || error.status >= 500;
+  if (error instanceof DeadlineError || error instanceof z.ZodError) return true;
+  // fetch rejects with a TypeError when there is no answer, and with these names on a timeout or abort.
+  return (
+    error instanceof TypeError ||
+    (error instanceof Error && ['TimeoutError', 'AbortError'].includes(error.name))
+  );
+}
 
 export function sameSecret(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
@@ -60,11 +74,14 @@ export function createIdentity(options: IdentityOptions) {
       );
       return { id: profile.id, displayName: profile.display_name ?? null, email: profile.email ?? null };
     } catch (error) {
-      if (error instanceof SpotifyApiError && error.status === 401) {
-        throw new HttpError(401, 'Spotify user not found');
-      }
-      if (error instanceof SpotifyApiError && error.status === 403) {
-        throw new HttpError(403, 'Spotify user not found');
+      if (!providerUnavailable(error)) {
+        // Spotify answered and refused the token (or the user, 403 when not allow-listed).
+        if (error instanceof SpotifyApiError) {
+          throw new HttpError(error.status === 403 ? 403 : 401, 'Spotify user not found', {}, undefined, {
+            cause: error,
+          });
+        }
+        throw error;
       }
       const wait = error instanceof SpotifyApiError ? error.retryAfter : undefined;
       const seconds =
@@ -72,7 +89,13 @@ export function createIdentity(options: IdentityOptions) {
           ? String(Math.max(1, wait))
           : DEFAULT_RETRY_AFTER;
       // Never treat an unreachable provider as "signed in" nor as "signed out".
-      throw new HttpError(503, 'Spotify is unavailable, try again shortly', { 'Retry-After': seconds });
+      throw new HttpError(
+        503,
+        'Spotify is unavailable, try again shortly',
+        { 'Retry-After': seconds },
+        undefined,
+        { cause: error },
+      );
     }
   }
 

@@ -8,6 +8,13 @@ export interface LlmConfig {
   apiKey?: string;
   timeoutMs: number;
   fetch: typeof fetch;
+  /** Told why a generated answer was not used (the templates stand in). */
+  onFallback?: (reason: string) => void;
+}
+
+function fallback(config: LlmConfig, what: string, reason: unknown): void {
+  const text = reason instanceof Error ? `${reason.name}: ${reason.message.slice(0, 200)}` : String(reason);
+  config.onFallback?.(`${what}: ${text}`);
 }
 
 /** A generated line we are willing to show: short, no links, nothing that looks like a phone number. */
@@ -79,10 +86,12 @@ export async function generateWelcome(
     const parsed = welcomeSchema.safeParse(
       await complete(config, task, { listSize, unlocked: unlocked.slice(0, 3) }),
     );
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
+    if (parsed.success) return parsed.data;
+    fallback(config, 'welcome', 'the answer was not a usable welcome');
+  } catch (error) {
+    fallback(config, 'welcome', error);
   }
+  return undefined;
 }
 
 /** Generated success lines by artist name; names the generator skipped or got wrong are left out. */
@@ -93,13 +102,17 @@ export async function generateSuccessLines(config: LlmConfig, names: string[]): 
       'Reply {"results":[{"artistName","message"}]} with one celebratory line per artist, for a listener ' +
       'who just guessed that the artist is in their top 40. Keep artistName exactly as given.';
     const parsed = successSchema.safeParse(await complete(config, task, { artists: names }));
-    if (!parsed.success) return lines;
+    if (!parsed.success) {
+      fallback(config, 'success lines', 'the answer was not a list of results');
+      return lines;
+    }
     for (const item of parsed.data.results) {
       const message = safeLine.safeParse(item.message);
       if (names.includes(item.artistName) && message.success) lines.set(item.artistName, message.data);
     }
-  } catch {
+  } catch (error) {
     // Timeouts and bad answers fall back to the templates.
+    fallback(config, 'success lines', error);
   }
   return lines;
 }

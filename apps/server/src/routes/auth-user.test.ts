@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createLogger } from '../http/logger.ts';
 import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
 
 describe.each(DATABASES)('on %s', (kind) => {
@@ -75,6 +76,35 @@ describe.each(DATABASES)('on %s', (kind) => {
     const res = await impatient.call('/auth/v1/user', { token });
     expect(res.status).toBe(503);
     expect(res.headers.get('Retry-After')).not.toBeNull();
+  });
+
+  test('a token the provider refuses as malformed (400) is a 401, not an outage', async () => {
+    await s.fault({ path: '/v1/me', status: 400 });
+    const res = await s.call('/auth/v1/user', { token: 'another-unknown-token' });
+    expect(res.status).toBe(401);
+    await s.emulator.request('/_emulator/faults', { method: 'DELETE' });
+  });
+
+  test('a provider that cannot be reached gives 503, and the log says why without the token', async () => {
+    const lines: string[] = [];
+    const unreachable = await startTestServer(
+      kind,
+      {},
+      {
+        database: s.database,
+        logger: createLogger('warn', { write: (line: string) => lines.push(line) }),
+        // A real connection to a port nothing listens on.
+        providerFetch: (input, init) => fetch(new URL(new URL(String(input)).pathname, 'http://127.0.0.1:9'), init),
+      },
+    );
+    const res = await unreachable.call('/auth/v1/user', { token: 'some-listener-token' });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Retry-After')).not.toBeNull();
+    const logged = lines.map((line) => JSON.parse(line) as { status?: number; cause?: { name: string } });
+    expect(logged).toContainEqual(
+      expect.objectContaining({ status: 503, cause: expect.objectContaining({ name: 'TypeError' }) }),
+    );
+    expect(lines.join('')).not.toContain('some-listener-token');
   });
 
   test('a verified token is remembered, so a provider hiccup right after does not matter', async () => {

@@ -1,7 +1,7 @@
+import { CONSENT_TEXT, CONSENT_VERSION } from '@heavy-rotation/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { smsConsent, smsSuppression } from '../db/schema.ts';
-import { CONSENT_VERSION } from '../sms/consent.ts';
 import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
 import { signWebhook } from './sms.ts';
 
@@ -50,11 +50,23 @@ describe.each(DATABASES)('on %s', (kind) => {
       userId: 'demo-listener',
       phoneE164: '+14155552671',
       consentVersion: CONSENT_VERSION,
+      consentText: CONSENT_TEXT,
       source: '/',
       userAgent: 'TestBrowser/1.0',
     });
     await expect(s.database.db.execute(sql`update sms_consent set phone_e164 = 'x'`)).rejects.toThrow();
     await expect(s.database.db.execute(sql`delete from sms_consent`)).rejects.toThrow();
+  });
+
+  test('a sheet that showed other consent words is refused, and nothing is recorded', async () => {
+    const before = (await s.database.db.select().from(smsConsent)).length;
+    const res = await s.call('/functions/v1/sms-subscribe', {
+      token,
+      json: { ...body('(415) 555-2672'), consentVersion: '1999-01' },
+    });
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toMatch(/^consentVersion: /);
+    expect((await s.database.db.select().from(smsConsent)).length).toBe(before);
   });
 
   test('phone problems answer with the texts the sheet shows', async () => {
@@ -138,6 +150,29 @@ describe.each(DATABASES)('on %s', (kind) => {
     const stale = Math.floor(Date.now() / 1000) - 3600;
     expect((await webhook({ from: '+14155550123', text: 'STOP' }, SECRET, stale)).status).toBe(401);
     expect((await webhook({ text: 'STOP' })).status).toBe(400);
+  });
+
+  test("a signature's freshness is judged by the server's clock", async () => {
+    const later = Date.now() + 2 * 3600_000;
+    const timed = await startTestServer(
+      kind,
+      { SMS_WEBHOOK_SECRET: SECRET },
+      { database: s.database, now: () => later },
+    );
+    const send = (timestamp: number) => {
+      const raw = JSON.stringify({ from: '+14155550199', text: 'HELLO' });
+      return timed.app.request('/functions/v1/sms-webhook', {
+        method: 'POST',
+        body: raw,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Signature-Timestamp': String(timestamp),
+          'X-Signature': signWebhook(SECRET, timestamp, raw),
+        },
+      });
+    };
+    expect((await send(Math.floor(Date.now() / 1000))).status).toBe(401);
+    expect((await send(Math.floor(later / 1000))).status).toBe(200);
   });
 
   test('the webhook does not exist without a secret', async () => {

@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { CONSENT_TEXT, CONSENT_VERSION, smsSubscribeRequest } from '@heavy-rotation/contracts';
+import { checkPhone } from '@heavy-rotation/contracts/phone';
 import { eq, sql } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { parsePhoneNumberWithError } from 'libphonenumber-js';
@@ -8,16 +10,9 @@ import { smsConsent, smsSuppression, userProfile } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { sameSecret, type UserEnv } from '../http/identity.ts';
 import { readJson } from '../http/json.ts';
-import { CONSENT_TEXT, CONSENT_VERSION, START_WORDS, STOP_WORDS } from '../sms/consent.ts';
-import { checkPhone } from '../sms/phone.ts';
+import { START_WORDS, STOP_WORDS } from '../sms/consent.ts';
 import type { ProfileCache } from './profile-cache.ts';
 
-const subscribeBody = z.object({
-  spotifyUserId: z.string().min(1).max(256),
-  spotifyUserEmail: z.string().max(320).nullish(),
-  spotifyUserDisplayName: z.string().max(500).nullish(),
-  phone: z.string().max(1000).nullish(),
-});
 const webhookBody = z.object({ from: z.string().min(1).max(40), text: z.string().max(1600) });
 
 function sourcePage(referer: string | undefined): string {
@@ -32,16 +27,20 @@ function sourcePage(referer: string | undefined): string {
 export function smsRoutes(
   db: Db,
   guard: MiddlewareHandler<UserEnv>,
+  now: () => number,
   webhookSecret?: string,
   profiles?: ProfileCache,
 ): Hono<UserEnv> {
   const app = new Hono<UserEnv>();
 
   app.post('/sms-subscribe', guard, async (c) => {
-    const body = await readJson(c, subscribeBody);
+    const body = await readJson(c, smsSubscribeRequest);
     const user = c.get('user');
     if (body.spotifyUserId !== user.id)
       throw new HttpError(403, 'spotifyUserId: does not match the signed-in user');
+    // The record must hold the words the listener agreed to: a sheet showing older words is refused.
+    if (body.consentVersion !== undefined && body.consentVersion !== CONSENT_VERSION)
+      throw new HttpError(409, 'consentVersion: the consent text has changed; reload to see the new words');
     const phone = checkPhone(body.phone);
     if (!phone.ok) throw new HttpError(400, phone.error);
     const values = {
@@ -78,7 +77,7 @@ export function smsRoutes(
     if (!webhookSecret) return c.json({ error: 'Not found' }, 404);
     const raw = await c.req.text();
     const timestamp = c.req.header('X-Signature-Timestamp') ?? '';
-    const age = Math.abs(Date.now() / 1000 - Number(timestamp));
+    const age = Math.abs(now() / 1000 - Number(timestamp));
     const expected = signWebhook(webhookSecret, timestamp, raw);
     if (
       !/^\d{1,12}$/.test(timestamp) ||

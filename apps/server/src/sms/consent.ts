@@ -1,9 +1,6 @@
-/** The consent the phone sheet shows (docs/product.md, "The phone gate and consent"); bump the version whenever the words change. */
-export const CONSENT_VERSION = '2025-01';
-export const CONSENT_TEXT =
-  'I agree to receive occasional marketing text messages. Consent is not a condition of using the app. ' +
-  'Message and data rates may apply. Reply STOP to unsubscribe.';
+// The consent text itself lives in @heavy-rotation/contracts, shared with the phone sheet.
 
+/** Replies that stop messages to a number, and those that lift the stop (the carriers' keywords). */
 export const STOP_WORDS = new Set([
   'STOP',
   'STOPALL',

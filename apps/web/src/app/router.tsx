@@ -60,7 +60,7 @@ const quiz = screen(
   true,
 );
 
-/** Spec §2 routes: open /login, /signup, /callback; protected / and /quiz; anything else → /. */
+/** The routes (docs/product.md, "Screens and routes"): open /login, /signup, /callback; protected / and /quiz; anything else → /. */
 export function AppRoutes() {
   return (
     <RouteErrorBoundary>

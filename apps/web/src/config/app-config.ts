@@ -1,4 +1,4 @@
-import { type AppConfig, validateConfig } from './validate-config.ts';
+import { type AppConfig, ConfigError, validateConfig } from './validate-config.ts';
 
 export type { AppConfig } from './validate-config.ts';
 
@@ -20,8 +20,7 @@ export function loadConfig(): Promise<AppConfig> {
   early = undefined;
   loaded = response
     .then(async (res) => {
-      if (!res.ok)
-        throw new Error(`Environment configuration error: /app-config.json answered ${res.status}`);
+      if (!res.ok) throw new ConfigError(`/app-config.json answered ${res.status}`);
       const body: unknown = await res.json().catch(() => null);
       current = validateConfig(body);
       return current;

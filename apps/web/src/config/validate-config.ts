@@ -9,6 +9,14 @@ export interface AppConfig {
 
 export const DEFAULT_PRODUCT_NAME = 'Heavy Rotation';
 
+/** The configuration is missing or wrong: the 'Configuration Error' screen, whatever the words. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(details: string) {
+    super(`Environment configuration error: ${details}`);
+  }
+}
+
 function isUrl(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   try {
@@ -35,7 +43,7 @@ export function validateConfig(raw: unknown): AppConfig {
   }
   if (!isUrl(input.spotifyAccountsUrl)) problems.push('Spotify accounts URL must be a valid URL');
   if (!isUrl(input.spotifyApiUrl)) problems.push('Spotify API URL must be a valid URL');
-  if (problems.length > 0) throw new Error(`Environment configuration error: ${problems.join('; ')}`);
+  if (problems.length > 0) throw new ConfigError(problems.join('; '));
   const productName =
     typeof input.productName === 'string' && input.productName.trim()
       ? input.productName.trim()
@@ -51,5 +59,5 @@ export function validateConfig(raw: unknown): AppConfig {
 }
 
 export function isConfigurationError(error: unknown): boolean {
-  return error instanceof Error && /environment configuration error/i.test(error.message);
+  return error instanceof ConfigError;
 }

@@ -1,11 +1,22 @@
+import type * as z from 'zod/mini';
 import { loadConfig } from '../config/app-config.ts';
+
+/**
+ * How a backend call failed, as the screens tell failures apart: `refused` (a 4xx other than 429: asking
+ * again will not help), `unavailable` (a 5xx or 429: it may pass), `network` (no answer at all) and
+ * `bad-reply` (an answer that is not what the route promises).
+ */
+export type BackendFailure = 'refused' | 'unavailable' | 'network' | 'bad-reply';
 
 export class BackendError extends Error {
   override readonly name = 'BackendError';
   constructor(
+    readonly kind: BackendFailure,
+    /** The HTTP status; 0 when there was no answer. */
     readonly status: number,
     message: string,
-    readonly body: unknown,
+    /** The server's own `error` sentence, when it sent one. */
+    readonly serverText: string | null = null,
   ) {
     super(message);
   }
@@ -19,21 +30,27 @@ export interface BackendRequest {
   signal?: AbortSignal;
 }
 
-/**
- * Calls our server with the public anon key (and the user's Spotify token when given). Failures throw a
- * BackendError whose message is the server's `error` text, else 'API request failed with status {code}'.
- */
-export async function callBackend<T>(path: string, request: BackendRequest = {}): Promise<T> {
+function failureOf(status: number): BackendFailure {
+  return status === 429 || status >= 500 ? 'unavailable' : 'refused';
+}
+
+async function send(path: string, request: BackendRequest): Promise<unknown> {
   const config = await loadConfig();
   const headers: Record<string, string> = { apikey: config.anonKey };
   if (request.accessToken) headers.Authorization = `Bearer ${request.accessToken}`;
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(new URL(path, config.backendUrl), {
-    method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
-    headers,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    signal: request.signal,
-  });
+  let res: Response;
+  try {
+    res = await fetch(new URL(path, config.backendUrl), {
+      method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    throw new BackendError('network', 0, 'The server could not be reached');
+  }
   const text = await res.text();
   let body: unknown;
   try {
@@ -42,12 +59,33 @@ export async function callBackend<T>(path: string, request: BackendRequest = {})
     body = undefined;
   }
   if (!res.ok) {
-    const serverText = (body as { error?: unknown } | undefined)?.error;
+    const error = body !== null && typeof body === 'object' && 'error' in body ? body.error : undefined;
+    const serverText = typeof error === 'string' && error.trim() ? error : null;
     throw new BackendError(
+      failureOf(res.status),
       res.status,
-      typeof serverText === 'string' ? serverText : `API request failed with status ${res.status}`,
-      body,
+      serverText ?? `API request failed with status ${res.status}`,
+      serverText,
     );
   }
-  return body as T;
+  return body;
+}
+
+/**
+ * Calls our server with the public anon key (and the user's Spotify token when given) and checks the reply
+ * against the route's schema from @heavy-rotation/contracts. Failures throw a BackendError.
+ */
+export async function callBackend<S extends z.ZodMiniType>(
+  path: string,
+  reply: S,
+  request: BackendRequest = {},
+): Promise<z.output<S>> {
+  const parsed = reply.safeParse(await send(path, request));
+  if (!parsed.success) throw new BackendError('bad-reply', 200, `Unexpected reply from ${path}`);
+  return parsed.data;
+}
+
+/** A call whose reply carries nothing the app reads (an event, a save): success or a BackendError. */
+export async function sendToBackend(path: string, request: BackendRequest): Promise<void> {
+  await send(path, request);
 }

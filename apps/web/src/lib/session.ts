@@ -14,6 +14,7 @@ export const KEYS = {
   welcomeCache: 'welcome_message_cache',
   revealed: 'revealed-artists',
   quizMessages: 'quiz-messages',
+  smsGateSkippedAt: 'sms_gate_skipped_at',
 } as const;
 
 /** Everything that identifies the signed-in listener (cleared on sign-out). */

@@ -1,7 +1,7 @@
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
 /**
- * Spec §4: share the story image as a file where the browser can; otherwise (or when sharing the
+ * docs/product.md, "The list card and the share view": share the story image as a file where the browser can; otherwise (or when sharing the
  * file fails for any reason but the listener cancelling) copy the text and the app's link. When that
  * fails too, nothing happens: the outcome says so and the caller shows nothing.
  */

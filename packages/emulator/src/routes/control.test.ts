@@ -126,10 +126,36 @@ test('issued tokens honour expiresIn and name a real listener', async () => {
   expect((await control(app, '/tokens', { listenerId: 'nobody' })).status).toBe(400);
 });
 
-test('the controls are absent when disabled', async () => {
+test('every control is absent when disabled, and the Web API still answers', async () => {
   const app = createEmulator({ control: false });
-  expect((await control(app, '/reset')).status).toBe(404);
+  const controls: [string, string][] = [
+    ['POST', '/faults'],
+    ['GET', '/faults'],
+    ['DELETE', '/faults'],
+    ['POST', '/clock'],
+    ['POST', '/reset'],
+    ['PUT', '/listeners/demo-listener/top-artists'],
+    ['POST', '/reload'],
+    ['GET', '/requests'],
+    ['DELETE', '/requests'],
+    ['POST', '/tokens'],
+  ];
+  for (const [method, path] of controls) {
+    expect(
+      (await control(app, path, method === 'GET' ? undefined : {}, method)).status,
+      `${method} ${path}`,
+    ).toBe(404);
+  }
+  for (const [method, path] of [
+    ['GET', '/openai/_generator/calls'],
+    ['DELETE', '/openai/_generator/calls'],
+    ['POST', '/openai/_generator/faults'],
+    ['DELETE', '/openai/_generator/faults'],
+  ] as const) {
+    expect((await app.request(path, { method })).status, `${method} ${path}`).toBe(404);
+  }
   expect((await app.request('/healthz')).status).toBe(200);
+  expect((await app.request('/v1/me')).status).toBe(401);
 });
 
 async function topIds(app: App, access: string): Promise<string[]> {

@@ -6,7 +6,7 @@ import styles from './callback.module.css';
 
 export const CALLBACK_ERROR_REDIRECT_MS = 3000;
 
-/** Spec §2 callback: spinner, then / (query cleared), or the error in red and /login after 3 s. */
+/** The callback (docs/product.md, "Sign-in and what the browser keeps"): spinner, then / (query cleared), or the error in red and /login after 3 s. */
 export function CallbackRoute() {
   const navigate = useNavigate();
   const [error, setError] = useState<string>();

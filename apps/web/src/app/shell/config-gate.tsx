@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { loadConfig, loadedConfig } from '../../config/app-config.ts';
+import { ConfigError } from '../../config/validate-config.ts';
 
 /**
  * Renders the app once /app-config.json is loaded and valid. A failure is thrown during render so the
@@ -14,7 +15,7 @@ export function ConfigGate({ children }: { children: ReactNode }) {
     let live = true;
     loadConfig().then(
       () => live && setReady(true),
-      (e: unknown) => live && setError(e ?? new Error('Environment configuration error')),
+      (e: unknown) => live && setError(e ?? new ConfigError('/app-config.json could not be read')),
     );
     return () => {
       live = false;

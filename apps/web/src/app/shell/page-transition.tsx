@@ -8,7 +8,7 @@ const springStyle = {
   '--spring-duration': `${PAGE_SPRING.durationMs}ms`,
 } as CSSProperties;
 
-/** Spec §2: moving to /quiz slides in from the right, anywhere else from the left; none on first load. */
+/** Moving to /quiz slides in from the right, anywhere else from the left; none on first load (docs/product.md, "Screens and routes"). */
 export function PageTransition({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   // The first screen appears in place; every later one slides.

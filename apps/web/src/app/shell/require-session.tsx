@@ -3,7 +3,7 @@ import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getAccessToken, hasFreshSession } from '../../features/auth/session.ts';
 
-/** Spec §2 guard: a spinner while the token is checked; no token (or a failed check) → /login. */
+/** The guard (docs/product.md, "Screens and routes"): a spinner while the token is checked; no token (or a failed check) → /login. */
 export function RequireSession() {
   const [state, setState] = useState<'checking' | 'signed-in' | 'signed-out'>(() =>
     hasFreshSession() ? 'signed-in' : 'checking',

@@ -1,6 +1,6 @@
 export type Rgb = readonly [number, number, number];
 
-/** Spec §9: the fallback when no colour can be computed (image error, nothing but white pixels). */
+/** docs/product.md, "The list card and the share view": the fallback when no colour can be computed (image error, nothing but white pixels). */
 export const FALLBACK_COLOUR: Rgb = [51, 51, 51];
 const DEFAULT_COLOUR_COUNT = 10;
 const BITS = 5;
@@ -9,7 +9,7 @@ const MIN_ALPHA = 125;
 const NEAR_WHITE = 250;
 
 /**
- * Spec §9 palette: pixels grouped into 5-bit-per-channel buckets, ignoring near-white pixels and those
+ * The palette (docs/product.md, "The list card and the share view"): pixels grouped into 5-bit-per-channel buckets, ignoring near-white pixels and those
  * with alpha below 125. Returns the average colour of the most populous buckets, most populous first.
  */
 export function paletteFromPixels(rgba: ArrayLike<number>, colourCount = DEFAULT_COLOUR_COUNT): Rgb[] {

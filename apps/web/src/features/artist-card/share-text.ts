@@ -1,17 +1,17 @@
 const DEFAULT_MESSAGE = "You don't miss a beat.";
 
-/** Spec §2: the message under the card, with a full stop unless it already ends in . ! or ?. */
+/** docs/product.md, "The list card and the share view": the message under the card, with a full stop unless it already ends in . ! or ?. */
 export function cardMessage(message: string | undefined): string {
   const text = message?.trim() || DEFAULT_MESSAGE;
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
-/** Spec §5 share text. */
+/** The share text (docs/product.md, "The list card and the share view"). */
 export function artistShareText(name: string, rank: number): string {
   return `${name} is my #${rank} artist right now– who's yours?`;
 }
 
-/** Spec §2 page head title of the share view (a hyphen, unlike the other screens' dash). */
+/** The page title (docs/product.md, "Screens and routes") of the share view (a hyphen, unlike the other screens' dash). */
 export function shareTitle(productName: string): string {
   return `${productName} - Your Top Spotify Artists`;
 }

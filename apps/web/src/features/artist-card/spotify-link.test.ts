@@ -1,6 +1,7 @@
 import { beforeEach, expect, test } from 'vitest';
+import { spotifyUrlKey as linkCacheKey } from '../../lib/session.ts';
 import { provideTokenSource } from '../../lib/token-source.ts';
-import { appSlug, getSpotifyLink, linkCacheKey, withCampaign } from './spotify-link.ts';
+import { appSlug, getSpotifyLink, withCampaign } from './spotify-link.ts';
 
 beforeEach(() => {
   localStorage.clear();

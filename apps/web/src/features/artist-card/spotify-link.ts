@@ -1,9 +1,14 @@
 import { createClient, getArtist, SpotifyApiError } from '@heavy-rotation/spotify';
 import { loadConfig } from '../../config/app-config.ts';
+import { SignedOutError } from '../../lib/errors.ts';
+import { spotifyUrlKey } from '../../lib/session.ts';
 import { readString, writeString } from '../../lib/storage.ts';
 import { tokenSource } from '../../lib/token-source.ts';
 
-export const linkCacheKey = (artistId: string) => `spotify_url_${artistId}`;
+/** A link failure with its own words for the toast ('No Spotify URL found for artist', ...). */
+class ShareLinkError extends Error {
+  override readonly name = 'ShareLinkError';
+}
 
 /** A URL-safe name of the app for the campaign parameter ('Heavy Rotation' → 'heavy-rotation'). */
 export function appSlug(productName: string): string {
@@ -34,14 +39,14 @@ export function withCampaign(link: string, productName: string): string | null {
 }
 
 function readCached(artistId: string): string | null {
-  const cached = readString(linkCacheKey(artistId));
+  const cached = readString(spotifyUrlKey(artistId));
   return cached && withCampaign(cached, 'x') ? cached : null;
 }
 
 async function fetchLink(artistId: string, signal?: AbortSignal): Promise<string> {
   const tokens = tokenSource();
   let token = await tokens.getAccessToken();
-  if (!token) throw new Error('No access token available');
+  if (!token) throw new SignedOutError('No access token available');
   const config = await loadConfig();
   const client = createClient({
     baseUrl: config.spotifyApiUrl,
@@ -55,20 +60,19 @@ async function fetchLink(artistId: string, signal?: AbortSignal): Promise<string
   try {
     artist = await getArtist(client, artistId, { signal });
   } catch (error) {
-    if (error instanceof SpotifyApiError) throw new Error(`Failed to fetch artist data: ${error.status}`);
+    if (error instanceof SpotifyApiError)
+      throw new ShareLinkError(`Failed to fetch artist data: ${error.status}`);
     throw error;
   }
   const raw = artist?.external_urls?.spotify;
   const link = typeof raw === 'string' ? withCampaign(raw, config.productName) : null;
-  if (!link) throw new Error('No Spotify URL found for artist');
-  writeString(linkCacheKey(artistId), link);
+  if (!link) throw new ShareLinkError('No Spotify URL found for artist');
+  writeString(spotifyUrlKey(artistId), link);
   return link;
 }
 
-const KNOWN = new Set(['No access token available', 'No Spotify URL found for artist']);
-
 /**
- * Spec §4 share link: the cached link when there is one (no call), else the provider's artist
+ * The share link (docs/product.md, "The list card and the share view"): the cached link when there is one (no call), else the provider's artist
  * endpoint. Errors carry the product's messages; anything unexpected becomes 'Failed to get Spotify URL'.
  */
 export async function getSpotifyLink(artistId: string, signal?: AbortSignal): Promise<string> {
@@ -78,8 +82,7 @@ export async function getSpotifyLink(artistId: string, signal?: AbortSignal): Pr
     return await fetchLink(artistId, signal);
   } catch (error) {
     if (signal?.aborted) throw error;
-    const message = error instanceof Error ? error.message : '';
-    if (KNOWN.has(message) || message.startsWith('Failed to fetch artist data:')) throw error;
+    if (error instanceof ShareLinkError || error instanceof SignedOutError) throw error;
     throw new Error('Failed to get Spotify URL');
   }
 }

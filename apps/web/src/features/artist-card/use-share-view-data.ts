@@ -4,7 +4,7 @@ import { loadDominantColour } from './load-dominant-colour.ts';
 import { shareTitle } from './share-text.ts';
 import { getSpotifyLink } from './spotify-link.ts';
 
-/** Spec §4: colour loading, then ready (with the fallback colour after an image error). */
+/** docs/product.md, "The list card and the share view": colour loading, then ready (with the fallback colour after an image error). */
 export function useDominantColour(url: string | undefined): Rgb | null {
   const [colour, setColour] = useState<{ url: string | undefined; rgb: Rgb } | null>(null);
   useEffect(() => {
@@ -21,7 +21,7 @@ export function useDominantColour(url: string | undefined): Rgb | null {
 
 export type LinkState = { status: 'loading' } | { status: 'ready'; href: string } | { status: 'failed' };
 
-/** Spec §4: link loading, then loaded or failed (cached links resolve without a call). */
+/** docs/product.md, "The list card and the share view": link loading, then loaded or failed (cached links resolve without a call). */
 export function useSpotifyLink(artistId: string): LinkState {
   const [state, setState] = useState<LinkState & { id?: string }>({ status: 'loading' });
   useEffect(() => {
@@ -49,7 +49,7 @@ function metaTag(name: string, attribute: 'name' | 'property'): HTMLMetaElement 
   return tag;
 }
 
-/** Spec §2 page head while the share view is open; the previous head comes back on close. */
+/** The page title (docs/product.md, "Screens and routes") while the share view is open; the previous head comes back on close. */
 export function useShareHead(productName: string, description: string): void {
   useEffect(() => {
     const title = document.title;

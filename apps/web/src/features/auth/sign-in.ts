@@ -26,7 +26,7 @@ async function storeProfile(accessToken: string, apiUrl: string): Promise<void> 
     if (typeof user.email === 'string') writeString(KEYS.userEmail, user.email);
     if (typeof user.display_name === 'string') writeString(KEYS.userDisplayName, user.display_name);
   } catch (error) {
-    // Spec §4: a profile failure is only logged; the listener is signed in anyway.
+    // docs/product.md, "Sign-in and what the browser keeps": a profile failure is only logged; the listener is signed in anyway.
     const status = error instanceof SpotifyApiError ? error.status : 0;
     console.warn(`Failed to fetch Spotify user: ${status}`);
   }

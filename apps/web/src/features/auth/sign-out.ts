@@ -24,6 +24,7 @@ export function resetApp(navigate: (path: string) => void): void {
     removeKey(KEYS.welcomeShown);
     removeKey(KEYS.revealed);
     removeKey(KEYS.quizMessages);
+    removeKey(KEYS.smsGateSkippedAt);
     const linkPrefix = spotifyUrlKey('');
     removeKeysWhere((key) => key.startsWith(linkPrefix));
     endSession();

@@ -38,7 +38,7 @@ export function writeStoredTokens(tokens: StoredTokens): void {
   writeString(KEYS.expiry, String(tokens.expiresAt));
 }
 
-/** Spec §4: sign-in data, the artist caches and the welcome cache go. */
+/** docs/product.md, "Sign-in and what the browser keeps": sign-in data, the artist caches and the welcome cache go. */
 export function clearSignInData(): void {
   for (const key of SIGN_IN_KEYS) removeKey(key);
   removeKey(KEYS.welcomeCache);

@@ -1,4 +1,4 @@
-/** Spec §2: the wordmark is 200 px wide, moves at 125 px/s and cycles through 25 bright colours. */
+/** docs/product.md, "The landing screens": the wordmark is 200 px wide, moves at 125 px/s and cycles through 25 bright colours. */
 export const LOGO_WIDTH = 200;
 export const SPEED_PX_PER_S = 125;
 export const COLOURS = Array.from({ length: 25 }, (_, i) => `hsl(${Math.round((i * 360) / 25)} 95% 60%)`);

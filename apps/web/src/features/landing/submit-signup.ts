@@ -1,6 +1,6 @@
 const SIGNUP_SUBJECT = 'New Signup from Heavy Rotation';
 
-/** Spec §5: Submit is enabled only when the trimmed email is non-empty and contains '@'. */
+/** docs/product.md, "The waitlist form": Submit is enabled only when the trimmed email is non-empty and contains '@'. */
 export function canSubmitEmail(email: string, submitting: boolean): boolean {
   const trimmed = email.trim();
   return !submitting && trimmed.length > 0 && trimmed.includes('@');

@@ -4,7 +4,7 @@ export const CARD_WIDTH = 414;
 export const CARD_HEIGHT = 896;
 export const MAX_ROWS = 40;
 
-/** Spec §2: 370 px minus 4 px per zero-based rank. */
+/** docs/product.md, "The list card and the share view": 370 px minus 4 px per zero-based rank. */
 export function listRowWidth(rank: number): number {
   return 370 - 4 * rank;
 }
@@ -23,7 +23,7 @@ function hex(n: number): string {
   return Math.round(n).toString(16).padStart(2, '0');
 }
 
-/** Spec §2: 41 steps red, orange, yellow, green, blue, purple (first and last are the end colours). */
+/** docs/product.md, "The list card and the share view": 41 steps red, orange, yellow, green, blue, purple (first and last are the end colours). */
 export const LIST_GRADIENT: readonly string[] = Array.from({ length: 41 }, (_, i) => {
   const position = (i / 40) * (STOPS.length - 1);
   const segment = Math.min(Math.floor(position), STOPS.length - 2);

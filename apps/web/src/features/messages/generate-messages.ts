@@ -1,10 +1,11 @@
+import { successReply } from '@heavy-rotation/contracts';
 import { BackendError, callBackend } from '../../lib/backend.ts';
 import { RETRY, withRetry } from '../../lib/retry.ts';
 import { tokenSource } from '../../lib/token-source.ts';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { runInBatches } from './batches.ts';
 import { builtInMessage } from './match-message.ts';
-import { parseSuccessReply } from './success-reply.ts';
+import { messagesOf } from './success-reply.ts';
 
 export const DEFAULT_MESSAGE = "You don't miss a beat.";
 
@@ -30,9 +31,9 @@ const pending = new Set<string>();
 
 async function sendBatch(artistNames: string[], options: GenerateOptions): Promise<Record<string, string>> {
   const accessToken = await (options.getAccessToken ?? tokenSource().getAccessToken)();
-  const body = await withRetry(
+  const reply = await withRetry(
     () =>
-      callBackend<unknown>('/functions/v1/generate-success-message', {
+      callBackend('/functions/v1/generate-success-message', successReply, {
         body: { artistNames },
         accessToken,
         signal: options.signal,
@@ -41,10 +42,10 @@ async function sendBatch(artistNames: string[], options: GenerateOptions): Promi
       ...RETRY.successMessages,
       signal: options.signal,
       // A refused request (bad input, signed out) will be refused again; server trouble may pass.
-      shouldRetry: (error) => !(error instanceof BackendError && error.status < 500 && error.status !== 429),
+      shouldRetry: (error) => !(error instanceof BackendError && error.kind === 'refused'),
     },
   );
-  return parseSuccessReply(body);
+  return messagesOf(reply);
 }
 
 /**

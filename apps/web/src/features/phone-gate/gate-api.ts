@@ -1,7 +1,18 @@
-import { BackendError, callBackend } from '../../lib/backend.ts';
-import { readStoredUser, type StoredUser } from '../../lib/session.ts';
+import {
+  authUser,
+  CONSENT_VERSION,
+  flags,
+  NO_ROW_CODE,
+  type SmsSubscribeRequest,
+  userProfileRow,
+} from '@heavy-rotation/contracts';
+import { BackendError, callBackend, sendToBackend } from '../../lib/backend.ts';
+import { KEYS, readStoredUser, type StoredUser } from '../../lib/session.ts';
+import { readString, writeString } from '../../lib/storage.ts';
 
 const FLAG_CACHE_MS = 5 * 60 * 1000;
+/** "Not now" keeps the sheet away this long (docs/product.md, "The phone gate and consent"). */
+export const SKIP_MS = 7 * 24 * 60 * 60 * 1000;
 
 let flagCache: { enabled: boolean; at: number } | null = null;
 
@@ -10,10 +21,9 @@ export async function smsGateEnabled(now = Date.now()): Promise<boolean> {
   if (flagCache && now - flagCache.at < FLAG_CACHE_MS) return flagCache.enabled;
   let enabled = true;
   try {
-    const body = await callBackend<{ sms_gate_enabled?: unknown }>('/api/flags');
-    enabled = body?.sms_gate_enabled !== false;
-  } catch {
-    enabled = true;
+    enabled = (await callBackend('/api/flags', flags)).sms_gate_enabled;
+  } catch (error) {
+    console.warn('The SMS gate flag could not be read; the gate stays on', describe(error));
   }
   flagCache = { enabled, at: now };
   return enabled;
@@ -24,19 +34,10 @@ export async function currentUser(accessToken: string | null): Promise<StoredUse
   const stored = readStoredUser();
   if (stored) return stored;
   try {
-    const user = await callBackend<{
-      id?: unknown;
-      email?: unknown;
-      user_metadata?: { display_name?: unknown };
-    }>('/auth/v1/user', { accessToken });
-    if (typeof user?.id !== 'string') return null;
-    return {
-      id: user.id,
-      email: typeof user.email === 'string' ? user.email : null,
-      displayName:
-        typeof user.user_metadata?.display_name === 'string' ? user.user_metadata.display_name : null,
-    };
-  } catch {
+    const user = await callBackend('/auth/v1/user', authUser, { accessToken });
+    return { id: user.id, email: user.email ?? null, displayName: user.user_metadata?.display_name ?? null };
+  } catch (error) {
+    console.warn('The signed-in user could not be read', describe(error));
     return null;
   }
 }
@@ -44,38 +45,55 @@ export async function currentUser(accessToken: string | null): Promise<StoredUse
 /** Whether the user's profile holds a phone number. No row (PGRST116) or a failed read means no phone. */
 export async function userHasPhone(userId: string, accessToken: string | null): Promise<boolean> {
   try {
-    const row = await callBackend<{ phone_e164?: unknown }>(
+    const row = await callBackend(
       `/rest/v1/user_profile?id=eq.${encodeURIComponent(userId)}&select=*`,
+      userProfileRow,
       { accessToken },
     );
-    return typeof row?.phone_e164 === 'string' && row.phone_e164.length > 0;
-  } catch {
+    return typeof row.phone_e164 === 'string' && row.phone_e164.length > 0;
+  } catch (error) {
+    // No row yet is the usual answer for a new listener; anything else is worth a note.
+    if (!(error instanceof BackendError && error.status === 406)) {
+      console.warn(`The profile could not be read (treated as ${NO_ROW_CODE}: no phone)`, describe(error));
+    }
     return false;
   }
 }
 
-/** Saves the number with the user's consent (POST /functions/v1/sms-subscribe). */
+/** Saves the number with the user's consent to the words the sheet showed (POST /functions/v1/sms-subscribe). */
 export async function subscribePhone(
   user: StoredUser,
   e164: string,
   accessToken: string | null,
 ): Promise<void> {
-  await callBackend('/functions/v1/sms-subscribe', {
-    accessToken,
-    body: {
-      spotifyUserId: user.id,
-      spotifyUserEmail: user.email,
-      spotifyUserDisplayName: user.displayName,
-      phone: e164,
-    },
-  });
+  const body: SmsSubscribeRequest = {
+    spotifyUserId: user.id,
+    spotifyUserEmail: user.email,
+    spotifyUserDisplayName: user.displayName,
+    phone: e164,
+    consentVersion: CONSENT_VERSION,
+  };
+  await sendToBackend('/functions/v1/sms-subscribe', { accessToken, body });
 }
 
 /** The text for a failed save (docs/product.md, "The phone gate and consent"): the server's words, else a generic line. */
 export function saveErrorText(error: unknown): string {
-  const serverText =
-    error instanceof BackendError ? (error.body as { error?: unknown } | undefined)?.error : null;
-  if (typeof serverText === 'string' && serverText.trim()) return serverText;
+  if (error instanceof BackendError && error.serverText) return error.serverText;
   if (error instanceof Error) return 'Failed to save phone number';
   return "Couldn't save number. Try again.";
+}
+
+/** Whether the listener chose "Not now" less than 7 days ago. */
+export function skippedRecently(now = Date.now()): boolean {
+  const at = Number(readString(KEYS.smsGateSkippedAt));
+  return Number.isFinite(at) && at > 0 && now - at < SKIP_MS;
+}
+
+/** Remembers "Not now", so the sheet stays away for 7 days. */
+export function rememberSkip(now = Date.now()): void {
+  writeString(KEYS.smsGateSkippedAt, String(now));
+}
+
+function describe(error: unknown): string {
+  return error instanceof BackendError ? `${error.kind} ${error.status}` : String(error);
 }

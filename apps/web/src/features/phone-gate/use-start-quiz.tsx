@@ -3,12 +3,28 @@ import { useNavigate } from 'react-router';
 import { track } from '../../lib/analytics.ts';
 import { tokenSource } from '../../lib/token-source.ts';
 import { ErrorToast } from './components/error-toast.tsx';
-import { currentUser, saveErrorText, smsGateEnabled, subscribePhone, userHasPhone } from './gate-api.ts';
+import {
+  currentUser,
+  rememberSkip,
+  saveErrorText,
+  skippedRecently,
+  smsGateEnabled,
+  subscribePhone,
+  userHasPhone,
+} from './gate-api.ts';
 
 // The sheet (and libphonenumber's metadata) loads only when someone actually needs it.
 const PhoneSheet = lazy(async () => ({ default: (await import('./components/phone-sheet.tsx')).PhoneSheet }));
 
 const TOAST_MS = 3000;
+
+/** Saving a number needs a signed-in listener the server knows. */
+class SpotifyUserNotFoundError extends Error {
+  override readonly name = 'SpotifyUserNotFoundError';
+  constructor() {
+    super('Spotify user not found');
+  }
+}
 
 // Users known to have a phone in this page's life: a saved number skips the checks next time.
 const withPhone = new Set<string>();
@@ -17,7 +33,10 @@ export interface StartQuizOptions {
   getAccessToken?: () => Promise<string | null>;
 }
 
-/** The quiz button's flow: the phone gate when the SMS gate is on and the user has no phone, else /quiz. */
+/**
+ * The quiz button's flow: the phone gate when the SMS gate is on, the user has no phone and has not said
+ * "Not now" in the last 7 days; else /quiz (docs/product.md, "The phone gate and consent").
+ */
 export function useStartQuiz(options: StartQuizOptions = {}): { startQuiz: () => void; gate: ReactNode } {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -30,6 +49,7 @@ export function useStartQuiz(options: StartQuizOptions = {}): { startQuiz: () =>
     if (checking.current) return;
     checking.current = true;
     try {
+      if (skippedRecently()) return navigate('/quiz');
       const token = await getToken();
       if (!(await smsGateEnabled())) return navigate('/quiz');
       const user = await currentUser(token);
@@ -44,12 +64,12 @@ export function useStartQuiz(options: StartQuizOptions = {}): { startQuiz: () =>
   const save = async (e164: string) => {
     const token = await getToken();
     const user = await currentUser(token);
-    if (!user) throw new Error('Spotify user not found');
+    if (!user) throw new SpotifyUserNotFoundError();
     await subscribePhone(user, e164, token);
     withPhone.add(user.id);
     track({
       name: 'sms_phone_submitted',
-      phone_country: (await import('./phone-validation.ts')).phoneCountry(e164),
+      phone_country: (await import('@heavy-rotation/contracts/phone')).phoneCountry(e164),
     });
   };
 
@@ -72,6 +92,12 @@ export function useStartQuiz(options: StartQuizOptions = {}): { startQuiz: () =>
             }}
             onError={showError}
             onClose={() => setOpen(false)}
+            onSkip={() => {
+              rememberSkip();
+              track({ name: 'sms_gate_skipped' });
+              setOpen(false);
+              navigate('/quiz');
+            }}
           />
         </Suspense>
       ) : null}

@@ -1,4 +1,5 @@
 import { SpotifyApiError } from '@heavy-rotation/spotify';
+import { SignedOutError } from '../../lib/errors.ts';
 
 export type TopArtistsErrorKind = 'guest' | 'rate-limited' | 'signed-out' | 'other';
 
@@ -28,7 +29,7 @@ export function describeError(error: unknown): DescribedError {
     return { kind: 'other', message: `Failed to fetch artists: ${error.status}`, autoRetry: true };
   }
   if (error instanceof Error) {
-    if (error.message === 'No access token')
+    if (error instanceof SignedOutError)
       return { kind: 'signed-out', message: error.message, autoRetry: false };
     return { kind: 'other', message: error.message, autoRetry: true };
   }

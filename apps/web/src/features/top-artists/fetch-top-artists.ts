@@ -7,6 +7,7 @@ import {
   freshPersisted,
   saveArtists,
 } from '../../lib/artists-cache.ts';
+import { SignedOutError } from '../../lib/errors.ts';
 import { RETRY } from '../../lib/retry.ts';
 import { tokenSource } from '../../lib/token-source.ts';
 
@@ -29,11 +30,11 @@ async function fetchFromProvider(): Promise<Artist[]> {
   const config = await loadConfig();
   const tokens = tokenSource();
   let token = await tokens.getAccessToken();
-  if (!token) throw new Error('No access token');
+  if (!token) throw new SignedOutError('No access token');
   const client = createClient({
     baseUrl: config.spotifyApiUrl,
     getAccessToken: () => token ?? '',
-    // Spec §4: on a 401 refresh once and retry.
+    // On a 401, refresh once and try again (docs/product.md, "Loading the list").
     onUnauthorized: async () => {
       token = await tokens.refreshAfterUnauthorized(token);
     },
@@ -51,7 +52,7 @@ async function fetchFromProvider(): Promise<Artist[]> {
 }
 
 /**
- * Spec §4 "Top artists fetch": unless forced, a persisted cache under 2 h, then a memory copy under
+ * docs/product.md, "Loading the list": unless forced, a persisted cache under 2 h, then a memory copy under
  * 5 min; else the provider (first 40 of 50). On any error: the persisted cache, then the stale memory
  * copy, else the error.
  */

@@ -8,7 +8,7 @@ export function rowColor(index: number): string {
   return ROW_COLORS[Math.min(Math.max(index, 0), ROW_COLORS.length - 1)] as string;
 }
 
-/** Spec §9: rows are 370 px wide at rank 1 and narrow by 4 px per rank. */
+/** docs/product.md, "The list card and the share view": rows are 370 px wide at rank 1 and narrow by 4 px per rank. */
 export function rowWidth(index: number): number {
   return 370 - 4 * index;
 }

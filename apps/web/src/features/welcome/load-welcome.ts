@@ -1,8 +1,9 @@
-import { callBackend } from '../../lib/backend.ts';
+import { welcomeReply } from '@heavy-rotation/contracts';
+import { BackendError, callBackend } from '../../lib/backend.ts';
 import { RETRY, withRetry } from '../../lib/retry.ts';
 import { tokenSource } from '../../lib/token-source.ts';
 import { readWelcomeCache, writeWelcomeCache } from './welcome-cache.ts';
-import { readWelcomeReply, type WelcomeMessage, welcomeTemplate } from './welcome-message.ts';
+import { type WelcomeMessage, welcomeTemplate } from './welcome-message.ts';
 
 export interface LoadWelcomeOptions {
   signal?: AbortSignal;
@@ -24,18 +25,25 @@ export async function loadWelcome(
   let message: WelcomeMessage | null = null;
   try {
     const accessToken = await (options.getAccessToken ?? tokenSource().getAccessToken)();
-    const body = await withRetry(
+    message = await withRetry(
       () =>
-        callBackend<unknown>('/functions/v1/generate-welcome-message', {
+        callBackend('/functions/v1/generate-welcome-message', welcomeReply, {
           body: { artists: artistNames, listSize },
           accessToken,
           signal: options.signal,
         }),
-      { ...RETRY.welcomeMessage, signal: options.signal },
+      {
+        ...RETRY.welcomeMessage,
+        signal: options.signal,
+        // A refusal or an incomplete welcome would come back the same: the template stands in at once.
+        shouldRetry: (error) =>
+          !(error instanceof BackendError && ['refused', 'bad-reply'].includes(error.kind)),
+      },
     );
-    message = readWelcomeReply(body);
-  } catch {
+  } catch (error) {
     // The template below stands in; the listener still gets a welcome.
+    if (!options.signal?.aborted)
+      console.warn('The welcome falls back to the built-in template', String(error));
   }
   if (options.signal?.aborted) throw options.signal.reason;
   const result = message ?? welcomeTemplate(artistNames, listSize);

@@ -1,19 +1,11 @@
-export interface WelcomeMessage {
-  greeting: string;
-  reflection: string;
-  teaser: string;
-}
+import { type WelcomeReply, welcomeReply } from '@heavy-rotation/contracts';
 
-/** A welcome reply counts only with all three parts as non-empty text (docs/product.md, "Welcome"). */
+export type WelcomeMessage = WelcomeReply;
+
+/** A welcome counts only with all three parts as non-empty text (docs/product.md, "Welcome"). */
 export function readWelcomeReply(body: unknown): WelcomeMessage | null {
-  const { greeting, reflection, teaser } = (body ?? {}) as Record<string, unknown>;
-  const parts = [greeting, reflection, teaser];
-  if (!parts.every((part) => typeof part === 'string' && part.trim())) return null;
-  return {
-    greeting: String(greeting).trim(),
-    reflection: String(reflection).trim(),
-    teaser: String(teaser).trim(),
-  };
+  const parsed = welcomeReply.safeParse(body);
+  return parsed.success ? parsed.data : null;
 }
 
 function listNames(names: string[]): string {

@@ -21,7 +21,7 @@ export interface ArtistShareViewProps {
 
 const TOAST_MS = 3000;
 
-/** Spec §2 artist share view: the artist's card in its dominant colour, the provider link and Share. */
+/** The artist share view (docs/product.md, "The list card and the share view"): the artist's card in its dominant colour, the provider link and Share. */
 export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareViewProps) {
   const productName = loadedConfig()?.productName ?? 'Heavy Rotation';
   const imageUrl = artist.images[0]?.url;

@@ -7,7 +7,7 @@ import { LazyInfoSheet } from './lazy-info-sheet.tsx';
 
 const PODIUM = '/podium.png';
 
-/** Spec §2 Login: animated background, 'Connect Spotify', the 'Why connect Spotify?' sheet. */
+/** The login screen (docs/product.md, "The landing screens"): animated background, 'Connect Spotify', the 'Why connect Spotify?' sheet. */
 export function LoginScreen() {
   const [href, setHref] = useState<string>();
   const [failed, setFailed] = useState(false);

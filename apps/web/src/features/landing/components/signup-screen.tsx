@@ -7,7 +7,7 @@ import { LazyInfoSheet } from './lazy-info-sheet.tsx';
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';
 
-/** Spec §2 Signup: the waitlist form, its states, and the 'What is this?' sheet. */
+/** The signup screen (docs/product.md, "The waitlist form"): the waitlist form, its states, and the 'What is this?' sheet. */
 export function SignupScreen() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>('idle');

@@ -17,7 +17,7 @@ export interface RankedListCardProps {
   onClose: () => void;
 }
 
-/** Spec §2 ranked list card: the whole list as one shareable card; locked rows show nothing. */
+/** The ranked list card (docs/product.md, "The list card and the share view"): the whole list as one shareable card; locked rows show nothing. */
 export function RankedListCard({ artists, revealed, onClose }: RankedListCardProps) {
   const productName = loadedConfig()?.productName ?? 'Heavy Rotation';
   const rows = artists.slice(0, MAX_ROWS);

@@ -1,6 +1,7 @@
+import { CONSENT_TEXT } from '@heavy-rotation/contracts';
+import { checkPhone } from '@heavy-rotation/contracts/phone';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
-import { CONSENT_TEXT, validatePhone } from '../phone-validation.ts';
 import styles from './phone-sheet.module.css';
 
 export interface PhoneSheetProps {
@@ -10,10 +11,12 @@ export interface PhoneSheetProps {
   onSaved: () => void;
   onError: (error: unknown) => void;
   onClose?: () => void;
+  /** "Not now": straight on without a number (consent is not a condition of using the app). */
+  onSkip?: () => void;
 }
 
 /** 'Add your number to continue': phone, consent, submit; 'Saving...' then '✓ Saved' and on after 1 s. */
-export function PhoneSheet({ open, onSave, onSaved, onError, onClose }: PhoneSheetProps) {
+export function PhoneSheet({ open, onSave, onSaved, onError, onClose, onSkip }: PhoneSheetProps) {
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [consent, setConsent] = useState(false);
@@ -21,7 +24,7 @@ export function PhoneSheet({ open, onSave, onSaved, onError, onClose }: PhoneShe
   const [saved, setSaved] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const ids = { input: useId(), error: useId(), consent: useId() };
-  const check = validatePhone(phone);
+  const check = checkPhone(phone);
 
   useEffect(() => {
     if (!open) return;
@@ -61,7 +64,8 @@ export function PhoneSheet({ open, onSave, onSaved, onError, onClose }: PhoneShe
       closeDisabled={saving}
     >
       <p className={styles.lead}>
-        Add a mobile number to start the quiz. We'll only send the occasional message.
+        Add a mobile number and we'll send the occasional message. It's up to you: the quiz is yours either
+        way.
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <label className={styles.label} htmlFor={ids.input}>
@@ -110,6 +114,11 @@ export function PhoneSheet({ open, onSave, onSaved, onError, onClose }: PhoneShe
         >
           {label}
         </button>
+        {onSkip ? (
+          <button type="button" className={styles.skip} disabled={saving || saved} onClick={onSkip}>
+            Not now
+          </button>
+        ) : null}
       </form>
     </BottomSheet>
   );

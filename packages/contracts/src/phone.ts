@@ -2,11 +2,17 @@ import { parsePhoneNumberWithError } from 'libphonenumber-js';
 
 export type PhoneCheck = { ok: true; e164: string } | { ok: false; error: string };
 
-/** Spec §5: default country US, national numbers of 2-17 digits, inputs over 250 characters refused. */
-export function validatePhone(input: string): PhoneCheck {
-  const text = input.trim();
+/** Longest input read at all: anything longer is not a phone number. */
+const MAX_INPUT = 250;
+
+/**
+ * The phone rules of docs/product.md, "The phone gate and consent": US by default, a national number
+ * of 2 to 17 digits, E.164 out, and the sheet's three messages. The sheet and the server both use it.
+ */
+export function checkPhone(input: unknown): PhoneCheck {
+  const text = typeof input === 'string' ? input.trim() : '';
   if (text === '') return { ok: false, error: 'Phone number is required' };
-  if (text.length > 250) return { ok: false, error: 'Invalid phone number format' };
+  if (text.length > MAX_INPUT) return { ok: false, error: 'Invalid phone number format' };
   try {
     const phone = parsePhoneNumberWithError(text, 'US');
     const national = phone.nationalNumber.length;
@@ -18,17 +24,12 @@ export function validatePhone(input: string): PhoneCheck {
   }
 }
 
-/** The analytics country of an E.164 number: "+1" for US/Canada, else its calling code, else 'unknown'. */
+/** The analytics country of an E.164 number: "+1" for US and Canada, else its calling code, else 'unknown'. */
 export function phoneCountry(e164: string): string {
   try {
-    const code = parsePhoneNumberWithError(e164).countryCallingCode;
-    return `+${code}`;
+    return `+${parsePhoneNumberWithError(e164).countryCallingCode}`;
   } catch {
     const digits = /^\+(\d{1,4})/.exec(e164)?.[1];
     return digits ? `+${digits}` : 'unknown';
   }
 }
-
-export const CONSENT_TEXT =
-  'I agree to receive occasional marketing text messages. Consent is not a condition of using the app. ' +
-  'Message and data rates may apply. Reply STOP to unsubscribe.';

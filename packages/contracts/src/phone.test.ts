@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { phoneCountry, validatePhone } from './phone-validation.ts';
+import { phoneCountry, checkPhone as validatePhone } from './phone.ts';
 
 test('an empty number is required', () => {
   expect(validatePhone('')).toEqual({ ok: false, error: 'Phone number is required' });

@@ -1,0 +1,3 @@
+export { CONSENT_TEXT, CONSENT_VERSION } from './consent.ts';
+export { type AnalyticsEvent, analyticsEvent, type EventName } from './events.ts';
+export * from './routes.ts';
