@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { DEMO_LASTFM } from '@heavy-rotation/emulator';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -109,6 +110,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         SPOTIFY_CLIENT_ID: 'heavy-rotation-demo',
         SPOTIFY_ACCOUNTS_URL: emulatorUrl,
         SPOTIFY_API_URL: `${emulatorUrl}/v1`,
+        // The local Last.fm and ListenBrainz, unless real keys or addresses are given.
+        ...(baseEnv.LASTFM_API_KEY
+          ? {}
+          : {
+              LASTFM_API_KEY: DEMO_LASTFM.apiKey,
+              LASTFM_SHARED_SECRET: DEMO_LASTFM.secret,
+              LASTFM_AUTH_URL: `${emulatorUrl}/lastfm/api/auth/`,
+              LASTFM_API_URL: `${emulatorUrl}/lastfm/2.0/`,
+            }),
+        ...(baseEnv.LISTENBRAINZ_API_URL
+          ? {}
+          : {
+              LISTENBRAINZ_API_URL: `${emulatorUrl}/listenbrainz`,
+              LISTENBRAINZ_SETTINGS_URL: `${emulatorUrl}/listenbrainz/settings/`,
+            }),
       });
       await waitFor(`${emulatorUrl}/healthz`, emulator.child, emulator.output);
     }

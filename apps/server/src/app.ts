@@ -18,8 +18,12 @@ import { messageRoutes } from './routes/messages.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { createProfileCache } from './routes/profile-cache.ts';
 import { smsRoutes } from './routes/sms.ts';
+import { sessionOf, sourceRoutes } from './routes/sources.ts';
 import { staticRoutes } from './routes/static.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
+import { createLastfm } from './sources/lastfm.ts';
+import { createListenbrainz } from './sources/listenbrainz.ts';
+import { createSessionStore } from './sources/sessions.ts';
 
 export type { Database } from './db/client.ts';
 export type { Env } from './env.ts';
@@ -29,15 +33,53 @@ const MAX_BODY_BYTES = 16 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const API_PATHS = ['/functions/*', '/rest/*', '/auth/*', '/api/*', '/app-config.json'];
 
-export function createApp({ env, database, logger, providerFetch, llmFetch, now = Date.now }: AppDeps): Hono {
+export function createApp({
+  env,
+  database,
+  logger,
+  providerFetch,
+  llmFetch,
+  sourceFetch,
+  now = Date.now,
+}: AppDeps): Hono {
   const app = new Hono();
   const { db } = database;
+  // Where the listener's browser reaches us: the configured origin, never one read from a request's Host.
+  const origin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://${env.HOST}:${env.PORT}`;
+  const own = [
+    origin,
+    ...[env.WEB_ORIGIN].filter((o): o is string => o !== undefined).map((o) => new URL(o).origin),
+  ];
+  const sessions = createSessionStore(db, now, env.SESSION_DAYS * 86_400_000);
+  const sources = {
+    lastfm:
+      env.LASTFM_API_KEY && env.LASTFM_SHARED_SECRET
+        ? createLastfm({
+            apiKey: env.LASTFM_API_KEY,
+            secret: env.LASTFM_SHARED_SECRET,
+            authUrl: env.LASTFM_AUTH_URL,
+            apiUrl: env.LASTFM_API_URL,
+            timeoutMs: env.SOURCE_TIMEOUT_MS,
+            fetch: sourceFetch ?? fetch,
+          })
+        : undefined,
+    listenbrainz: createListenbrainz({
+      apiUrl: env.LISTENBRAINZ_API_URL,
+      timeoutMs: env.SOURCE_TIMEOUT_MS,
+      fetch: sourceFetch ?? fetch,
+    }),
+  };
   const identity = createIdentity({
     apiUrl: env.SPOTIFY_API_URL,
     anonKey: env.PUBLIC_ANON_KEY,
     fetch: providerFetch ?? fetch,
     timeoutMs: env.PROVIDER_TIMEOUT_MS,
     now,
+    sessionUser: async (c) => {
+      const session = await sessionOf(c, sessions, origin);
+      return session ? { id: session.userId, displayName: session.displayName, email: null } : undefined;
+    },
+    ownOrigins: () => own,
   });
   const ip = (c: Parameters<MiddlewareHandler>[0]) => clientIp(c, env.TRUST_PROXY);
   const perIp = limitBy(createRateLimiter(env.RATE_LIMIT_IP_PER_MINUTE, 60_000, now), ip);
@@ -127,6 +169,7 @@ export function createApp({ env, database, logger, providerFetch, llmFetch, now 
   app.route('/auth/v1', authUserRoutes(userGuard));
   app.route('/api/flags', flagRoutes(db, publicGuard, now, env.ADMIN_TOKEN));
   app.route('/api/events', eventRoutes(db, publicGuard));
+  app.route('/', sourceRoutes({ db, sessions, ...sources, origin, own, guard: publicGuard, now }));
   app.route('/', waitlistRoutes(db, waitlistLimit, [env.PUBLIC_ORIGIN, env.WEB_ORIGIN]));
   app.route('/', staticRoutes(env.WEB_DIST ?? DEFAULT_WEB_DIST));
   app.notFound((c) => c.json({ error: 'Not found' }, 404));

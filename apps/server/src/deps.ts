@@ -11,6 +11,8 @@ export interface AppDeps {
   providerFetch?: typeof fetch;
   /** How the OpenAI-compatible generator is reached. */
   llmFetch?: typeof fetch;
+  /** How Last.fm and ListenBrainz are reached. */
+  sourceFetch?: typeof fetch;
   now?: () => number;
 }
 

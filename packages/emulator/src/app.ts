@@ -26,6 +26,9 @@ import { showRoutes } from './routes/shows.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { trackRoutes } from './routes/tracks.ts';
 import { userRoutes } from './routes/users.ts';
+import { artistNamesById, demoSources, type SourceData } from './sources/data.ts';
+import { lastfmRoutes } from './sources/lastfm.ts';
+import { listenbrainzRoutes } from './sources/listenbrainz.ts';
 import { createStore } from './store.ts';
 import { ApiError } from './validate.ts';
 
@@ -42,6 +45,8 @@ export interface EmulatorOptions {
   accessTokenSeconds?: number;
   /** Refresh-token lifetime in seconds (default about 6 months). */
   refreshTokenSeconds?: number;
+  /** Accounts of the local Last.fm and ListenBrainz; the demo accounts when absent. */
+  sources?: SourceData;
   /** Reads the data file again, for `POST /_emulator/reload`. */
   reloadData?: () => EmulatorData;
 }
@@ -90,6 +95,23 @@ export function createEmulator(options: EmulatorOptions = {}) {
   // Browsers ask for an icon on the sign-in page; answer without a 404 in their console.
   app.get('/favicon.ico', (c) => c.body(null, 204));
   if (options.control !== false) app.route('/_emulator', controlRoutes(emu));
+  // A local Last.fm (LASTFM_AUTH_URL=<emulator>/lastfm/api/auth/, LASTFM_API_URL=<emulator>/lastfm/2.0/)
+  // and ListenBrainz (LISTENBRAINZ_API_URL=<emulator>/listenbrainz), over the same artists.
+  const names = artistNamesById(data);
+  const control = options.control !== false;
+  app.route(
+    '/lastfm',
+    lastfmRoutes({ listeners: options.sources?.lastfm ?? demoSources.lastfm, names, control, now: clock }),
+  );
+  app.route(
+    '/listenbrainz',
+    listenbrainzRoutes({
+      listeners: options.sources?.listenbrainz ?? demoSources.listenbrainz,
+      names,
+      control,
+      now: clock,
+    }),
+  );
   // A local OpenAI-compatible message generator: LLM_BASE_URL=<emulator>/openai/v1.
   app.route('/openai', generatorRoutes({ control: options.control !== false }));
   app.use('/v1/*', requestLog(emu));

@@ -1,4 +1,14 @@
-import { boolean, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -72,3 +82,36 @@ export const generatorUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * Our own sign-ins for Last.fm and ListenBrainz listeners: the cookie's token is kept only as its SHA-256;
+ * the source's key (Last.fm session key, ListenBrainz user token) never leaves the server.
+ */
+export const sourceSession = pgTable(
+  'source_session',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    /** The token this one replaced, still accepted for a minute so requests in flight do not fail. */
+    previousHash: text('previous_hash'),
+    previousUntil: timestamp('previous_until', { withTimezone: true }),
+    userId: text('user_id').notNull(),
+    source: text('source').notNull(),
+    sourceName: text('source_name').notNull(),
+    displayName: text('display_name'),
+    sourceKey: text('source_key').notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('source_session_previous_hash').on(t.previousHash),
+    index('source_session_user').on(t.userId),
+  ],
+);
+
+/** A source listener's top artists as last fetched, shared by every instance (kept an hour). */
+export const sourceTopArtists = pgTable('source_top_artists', {
+  userId: text('user_id').primaryKey(),
+  artists: jsonb('artists').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+});

@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createClient, getCurrentUserProfile, SpotifyApiError } from '@heavy-rotation/spotify';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { DeadlineError, withDeadline } from './deadline.ts';
 import { HttpError } from './errors.ts';
+import { requireSameOrigin } from './same-origin.ts';
 
 export type UserEnv = { Variables: { user: VerifiedUser } };
 
@@ -19,7 +20,13 @@ export interface IdentityOptions {
   fetch: (input: URL, init: RequestInit) => Promise<Response>;
   timeoutMs: number;
   now?: () => number;
+  /** The listener of a Last.fm or ListenBrainz session cookie, for calls without a bearer token. */
+  sessionUser?: (c: Context) => Promise<VerifiedUser | undefined>;
+  /** Origins that may make state-changing calls with that cookie. */
+  ownOrigins?: (c: Context) => string[];
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const CACHE_MS = 5 * 60_000;
 const CACHE_MAX = 10_000;
@@ -106,6 +113,15 @@ export function createIdentity(options: IdentityOptions) {
 
   const requireUser: MiddlewareHandler<UserEnv> = async (c, next) => {
     const token = /^Bearer ([\w.~+/=-]{1,2048})$/.exec(c.req.header('Authorization') ?? '')?.[1];
+    if (!token && c.req.header('Authorization') === undefined && options.sessionUser) {
+      // Last.fm and ListenBrainz listeners are known by our own session cookie.
+      const fromCookie = await options.sessionUser(c);
+      if (fromCookie) {
+        if (!SAFE_METHODS.has(c.req.method)) requireSameOrigin(c, options.ownOrigins?.(c) ?? []);
+        c.set('user', fromCookie);
+        return next();
+      }
+    }
     if (!token || token === options.anonKey) throw new HttpError(401, 'Spotify user not found');
     const key = createHash('sha256').update(token).digest('hex');
     const cached = cache.get(key);

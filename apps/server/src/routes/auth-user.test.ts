@@ -94,7 +94,8 @@ describe.each(DATABASES)('on %s', (kind) => {
         database: s.database,
         logger: createLogger('warn', { write: (line: string) => lines.push(line) }),
         // A real connection to a port nothing listens on.
-        providerFetch: (input, init) => fetch(new URL(new URL(String(input)).pathname, 'http://127.0.0.1:9'), init),
+        providerFetch: (input, init) =>
+          fetch(new URL(new URL(String(input)).pathname, 'http://127.0.0.1:9'), init),
       },
     );
     const res = await unreachable.call('/auth/v1/user', { token: 'some-listener-token' });

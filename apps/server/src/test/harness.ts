@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createEmulator } from '@heavy-rotation/emulator';
+import { createEmulator, DEMO_LASTFM } from '@heavy-rotation/emulator';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { type AppDeps, createApp } from '../app.ts';
@@ -56,6 +56,11 @@ export async function startTestServer(
     SPOTIFY_ACCOUNTS_URL: EMULATOR,
     SPOTIFY_API_URL: `${EMULATOR}/v1`,
     PROVIDER_TIMEOUT_MS: '10000',
+    LASTFM_API_KEY: DEMO_LASTFM.apiKey,
+    LASTFM_SHARED_SECRET: DEMO_LASTFM.secret,
+    LASTFM_AUTH_URL: `${EMULATOR}/lastfm/api/auth/`,
+    LASTFM_API_URL: `${EMULATOR}/lastfm/2.0/`,
+    LISTENBRAINZ_API_URL: `${EMULATOR}/listenbrainz`,
     ...vars,
   });
   const emulator = createEmulator();
@@ -67,6 +72,7 @@ export async function startTestServer(
     database,
     logger: createLogger('silent'),
     providerFetch: async (input, init) => emulator.fetch(new Request(input, init)),
+    sourceFetch: async (input, init) => emulator.fetch(new Request(input, init)),
     ...deps,
   });
   return {

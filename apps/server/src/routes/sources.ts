@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { listenbrainzSignIn } from '@heavy-rotation/contracts';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Db } from '../db/client.ts';
+import { HttpError } from '../http/errors.ts';
+import { readJson } from '../http/json.ts';
+import { requireSameOrigin } from '../http/same-origin.ts';
+import { SourceError } from '../sources/errors.ts';
+import type { Lastfm } from '../sources/lastfm.ts';
+import type { Listenbrainz } from '../sources/listenbrainz.ts';
+import { SESSION_COOKIE, type SessionStore, type SourceSession } from '../sources/sessions.ts';
+import { sourceTopArtistsFor } from '../sources/top-artists.ts';
+
+const STATE_COOKIE = 'hr_lastfm_state';
+
+export interface SourceRouteOptions {
+  db: Db;
+  sessions: SessionStore;
+  lastfm?: Lastfm;
+  listenbrainz: Listenbrainz;
+  /** The public origin of this server: where Last.fm sends the listener back. */
+  origin: string;
+  /** Origins allowed to make state-changing calls with the cookie. */
+  own: string[];
+  guard: MiddlewareHandler;
+  now: () => number;
+}
+
+function secure(origin: string): boolean {
+  return origin.startsWith('https:');
+}
+
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure on https, until the session expires. */
+function setSessionCookie(c: Context, origin: string, token: string, expiresAt: Date): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secure(origin),
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+/** The session of the request's cookie (rotating it when due), or undefined. */
+export async function sessionOf(
+  c: Context,
+  sessions: SessionStore,
+  origin: string,
+): Promise<SourceSession | undefined> {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (!token || token.length > 200) return undefined;
+  const found = await sessions.find(token);
+  if (!found) return undefined;
+  if (found.rotated) setSessionCookie(c, origin, found.rotated, found.session.expiresAt);
+  return found.session;
+}
+
+/** Sign-in, session and top artists for Last.fm and ListenBrainz listeners (docs/product.md, "Other sources"). */
+export function sourceRoutes(options: SourceRouteOptions): Hono {
+  const { sessions, origin } = options;
+  const app = new Hono();
+  const back = (c: Context, code: string, source: string) =>
+    c.redirect(`/login?source=${source}&error=${encodeURIComponent(code)}`, 302);
+
+  async function start(c: Context, session: Omit<SourceSession, 'expiresAt'>) {
+    const { token, expiresAt } = await sessions.create(session);
+    setSessionCookie(c, origin, token, expiresAt);
+  }
+
+  app.get('/auth/lastfm/start', (c) => {
+    if (!options.lastfm) return c.json({ error: 'Last.fm sign-in is not set up on this server' }, 404);
+    const state = randomBytes(16).toString('base64url');
+    setCookie(c, STATE_COOKIE, state, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: secure(origin),
+      path: '/auth/lastfm',
+      maxAge: 600,
+    });
+    const callback = new URL('/auth/lastfm/callback', origin);
+    callback.searchParams.set('state', state);
+    return c.redirect(options.lastfm.authLink(callback.toString()), 302);
+  });
+
+  app.get('/auth/lastfm/callback', async (c) => {
+    if (!options.lastfm) return c.json({ error: 'Last.fm sign-in is not set up on this server' }, 404);
+    const expected = getCookie(c, STATE_COOKIE);
+    deleteCookie(c, STATE_COOKIE, { path: '/auth/lastfm' });
+    const { state, token } = c.req.query();
+    if (!expected || state !== expected) return back(c, 'state', 'lastfm');
+    if (!token) return back(c, 'cancelled', 'lastfm');
+    if (token.length > 200) return back(c, 'failed', 'lastfm');
+    try {
+      const account = await options.lastfm.getSession(token);
+      await start(c, {
+        userId: `lastfm:${account.name.toLowerCase()}`,
+        source: 'lastfm',
+        sourceName: account.name,
+        displayName: account.displayName,
+        sourceKey: account.key,
+      });
+    } catch (error) {
+      return back(c, error instanceof SourceError ? error.code : 'failed', 'lastfm');
+    }
+    return c.redirect('/connected?source=lastfm', 302);
+  });
+
+  app.post('/auth/listenbrainz/session', options.guard, async (c) => {
+    requireSameOrigin(c, options.own);
+    const { token } = await readJson(c, listenbrainzSignIn);
+    const user = await options.listenbrainz.validateToken(token);
+    if (!user)
+      throw new SourceError(
+        'signed-out',
+        "ListenBrainz doesn't accept this token. Check it and paste it again.",
+      );
+    const session = {
+      userId: `listenbrainz:${user.toLowerCase()}`,
+      source: 'listenbrainz' as const,
+      sourceName: user,
+      displayName: user,
+      sourceKey: token,
+    };
+    await start(c, session);
+    return c.json({ source: session.source, userId: session.userId, displayName: session.displayName }, 200, {
+      'Cache-Control': 'no-store',
+    });
+  });
+
+  app.get('/api/source/session', options.guard, async (c) => {
+    const session = await sessionOf(c, sessions, origin);
+    if (!session) throw new HttpError(401, 'Not signed in');
+    return c.json({ source: session.source, userId: session.userId, displayName: session.displayName }, 200, {
+      'Cache-Control': 'no-store',
+    });
+  });
+
+  app.get('/api/source/top-artists', options.guard, async (c) => {
+    const session = await sessionOf(c, sessions, origin);
+    if (!session) throw new HttpError(401, 'Not signed in');
+    const upstream = {
+      topArtists: (s: SourceSession) => {
+        if (s.source === 'lastfm') {
+          if (!options.lastfm) throw new SourceError('unavailable', 'Last.fm is not set up on this server.');
+          return options.lastfm.topArtists(s.sourceName, s.sourceKey);
+        }
+        return options.listenbrainz.topArtists(s.sourceName, s.sourceKey);
+      },
+    };
+    try {
+      const reply = await sourceTopArtistsFor(options.db, session, upstream, options.now);
+      return c.json(reply, 200, { 'Cache-Control': 'no-store' });
+    } catch (error) {
+      // The source refused the key: this sign-in is over on every device.
+      if (error instanceof SourceError && error.code === 'signed-out')
+        await sessions.revokeUser(session.userId);
+      throw error;
+    }
+  });
+
+  app.post('/api/source/logout', async (c) => {
+    requireSameOrigin(c, options.own);
+    const token = getCookie(c, SESSION_COOKIE);
+    if (token && token.length <= 200) await sessions.revoke(token);
+    deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secure(origin) });
+    return c.body(null, 204);
+  });
+
+  return app;
+}

@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, or } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sourceSession } from '../db/schema.ts';
+
+export type SourceName = 'lastfm' | 'listenbrainz';
+
+/** The cookie that carries our own sign-in for Last.fm and ListenBrainz listeners. */
+export const SESSION_COOKIE = 'hr_session';
+/** A session gets a new token once a day; the old one is accepted for a minute after. */
+const ROTATE_MS = 24 * 60 * 60_000;
+const GRACE_MS = 60_000;
+
+export interface SourceSession {
+  userId: string;
+  source: SourceName;
+  sourceName: string;
+  displayName: string | null;
+  /** The source's own key: never sent to the browser, never logged. */
+  sourceKey: string;
+  expiresAt: Date;
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+function isSource(value: string): value is SourceName {
+  return value === 'lastfm' || value === 'listenbrainz';
+}
+
+/** Sessions kept in the database (docs/decisions/018-own-sessions-for-other-sources.md). */
+export function createSessionStore(db: Db, now: () => number, lifetimeMs: number) {
+  return {
+    /** Starts a session and returns the cookie's token. */
+    async create(session: Omit<SourceSession, 'expiresAt'>): Promise<{ token: string; expiresAt: Date }> {
+      const token = newToken();
+      const expiresAt = new Date(now() + lifetimeMs);
+      await db.insert(sourceSession).values({
+        tokenHash: hash(token),
+        userId: session.userId,
+        source: session.source,
+        sourceName: session.sourceName,
+        displayName: session.displayName,
+        sourceKey: session.sourceKey,
+        rotatedAt: new Date(now()),
+        expiresAt,
+      });
+      return { token, expiresAt };
+    },
+
+    /**
+     * The session of a cookie token, or undefined when unknown, revoked or expired. A token due for rotation
+     * is replaced: `rotated` is the new token to send back.
+     */
+    async find(token: string): Promise<{ session: SourceSession; rotated?: string } | undefined> {
+      const tokenHash = hash(token);
+      const at = new Date(now());
+      const [row] = await db
+        .select()
+        .from(sourceSession)
+        .where(
+          and(
+            gt(sourceSession.expiresAt, at),
+            or(
+              eq(sourceSession.tokenHash, tokenHash),
+              and(eq(sourceSession.previousHash, tokenHash), gt(sourceSession.previousUntil, at)),
+            ),
+          ),
+        )
+        .limit(1);
+      if (!row || !isSource(row.source)) return undefined;
+      const session: SourceSession = {
+        userId: row.userId,
+        source: row.source,
+        sourceName: row.sourceName,
+        displayName: row.displayName,
+        sourceKey: row.sourceKey,
+        expiresAt: row.expiresAt,
+      };
+      if (row.tokenHash !== tokenHash || now() - row.rotatedAt.getTime() < ROTATE_MS) return { session };
+      const rotated = newToken();
+      // Only one request rotates: the update matches the current hash, so a second one finds nothing.
+      const updated = await db
+        .update(sourceSession)
+        .set({
+          tokenHash: hash(rotated),
+          previousHash: tokenHash,
+          previousUntil: new Date(now() + GRACE_MS),
+          rotatedAt: at,
+        })
+        .where(eq(sourceSession.tokenHash, tokenHash))
+        .returning({ tokenHash: sourceSession.tokenHash });
+      return updated.length > 0 ? { session, rotated } : { session };
+    },
+
+    /** Ends the session of this token (log out, Reset App). */
+    async revoke(token: string): Promise<void> {
+      const tokenHash = hash(token);
+      await db
+        .delete(sourceSession)
+        .where(or(eq(sourceSession.tokenHash, tokenHash), eq(sourceSession.previousHash, tokenHash)));
+    },
+
+    /** Ends every session of a listener (the source refused their key). */
+    async revokeUser(userId: string): Promise<void> {
+      await db.delete(sourceSession).where(eq(sourceSession.userId, userId));
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

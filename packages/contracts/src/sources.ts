@@ -1,0 +1,49 @@
+import * as z from 'zod/mini';
+
+// Last.fm and ListenBrainz through our server (docs/product.md, "Other sources").
+
+export const sourceName = z.enum(['lastfm', 'listenbrainz']);
+export type SourceName = z.infer<typeof sourceName>;
+
+/** One artist as every source gives it: a stable id, the name, images when known, links when known. */
+export const sourceArtist = z.object({
+  id: z.string(),
+  name: z.string(),
+  images: z.array(z.object({ url: z.string(), width: z.nullish(z.number()), height: z.nullish(z.number()) })),
+  sourceUrl: z.nullable(z.string()),
+  spotifyUrl: z.nullable(z.string()),
+  mbid: z.optional(z.string()),
+});
+export type SourceArtist = z.infer<typeof sourceArtist>;
+
+/** GET /api/source/session: who the session cookie belongs to. */
+export const sourceSessionReply = z.object({
+  source: sourceName,
+  userId: z.string(),
+  displayName: z.nullable(z.string()),
+});
+export type SourceSessionReply = z.infer<typeof sourceSessionReply>;
+
+/**
+ * GET /api/source/top-artists: best first, at most 40. `stale` with a `notice` when the source is
+ * rate-limiting and the list is the one fetched last.
+ */
+export const sourceTopArtistsReply = z.object({
+  source: sourceName,
+  artists: z.array(sourceArtist),
+  fetchedAt: z.string(),
+  stale: z.boolean(),
+  notice: z.nullable(z.string()),
+});
+export type SourceTopArtistsReply = z.infer<typeof sourceTopArtistsReply>;
+
+/** POST /auth/listenbrainz/session: the user token the listener pasted. */
+export const listenbrainzSignIn = z.object({
+  token: z.string().check(z.trim(), z.minLength(1, 'paste your ListenBrainz user token'), z.maxLength(200)),
+});
+
+/** A source failure: `{ error, code }`, where `code` says what the screen should offer. */
+export const sourceFailure = z.object({
+  error: z.string(),
+  code: z.enum(['unknown-user', 'signed-out', 'rate-limited', 'not-ready', 'unavailable', 'failed']),
+});

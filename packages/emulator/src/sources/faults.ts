@@ -1,0 +1,48 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** A fault the next matching calls get: a Last.fm error code (with HTTP 200 or a status), or a status. */
+export interface SourceFault {
+  /** A Last.fm method (`user.getTopArtists`) or a ListenBrainz path prefix (`/1/stats`); any when absent. */
+  match?: string;
+  /** Last.fm error code in the body. */
+  error?: number;
+  status?: ContentfulStatusCode;
+  /** Seconds, for 429 answers. */
+  retryAfter?: number;
+  times: number;
+}
+
+export function takeFault(faults: SourceFault[], key: string): SourceFault | undefined {
+  const index = faults.findIndex((f) => f.match === undefined || key.startsWith(f.match));
+  const fault = faults[index];
+  if (!fault) return undefined;
+  if (fault.times !== -1 && --fault.times <= 0) faults.splice(index, 1);
+  return fault;
+}
+
+const STATUSES = [400, 401, 403, 404, 429, 500, 502, 503, 504] as const satisfies ContentfulStatusCode[];
+
+function statusOf(value: unknown): ContentfulStatusCode | undefined {
+  return STATUSES.find((s) => s === value);
+}
+
+/** Reads a fault from a control call's JSON body, or says what is wrong with it. */
+export function readFault(body: unknown): SourceFault | string {
+  if (!body || typeof body !== 'object') return 'body must be a JSON object';
+  const b = body as Record<string, unknown>;
+  const int = (v: unknown) => typeof v === 'number' && Number.isInteger(v);
+  if (b.match !== undefined && typeof b.match !== 'string') return 'match must be a string';
+  if (b.error !== undefined && !int(b.error)) return 'error must be an integer';
+  const status = statusOf(b.status);
+  if (b.status !== undefined && status === undefined) return 'status must be an HTTP status 400-599';
+  if (b.error === undefined && b.status === undefined) return 'give error or status';
+  const times = b.times ?? 1;
+  if (!(int(times) && ((times as number) >= 1 || times === -1))) return 'times must be >= 1 or -1';
+  return {
+    ...(typeof b.match === 'string' ? { match: b.match } : {}),
+    ...(int(b.error) ? { error: b.error as number } : {}),
+    ...(status !== undefined ? { status } : {}),
+    ...(int(b.retryAfter) ? { retryAfter: b.retryAfter as number } : {}),
+    times: times as number,
+  };
+}
