@@ -28,7 +28,7 @@ function isSource(value: string): value is SourceName {
   return value === 'lastfm' || value === 'listenbrainz';
 }
 
-/** Sessions kept in the database (docs/decisions/018-own-sessions-for-other-sources.md). */
+/** Sessions kept in the database (docs/decisions/019-own-sessions-for-other-sources.md). */
 export function createSessionStore(db: Db, now: () => number, lifetimeMs: number) {
   return {
     /** Starts a session and returns the cookie's token. */
