@@ -32,18 +32,18 @@ async function gzippedSize(paths: Set<string>): Promise<number> {
   return total;
 }
 
-test('the JavaScript loaded for /login stays within 110 KB gzipped', async () => {
+test('the JavaScript loaded for /login stays within 100 KB gzipped', async () => {
   const { context, page } = await newPhonePage(journey.browser);
   const scripts = recordScripts(page, journey.stack.url);
   await page.goto(`${journey.stack.url}/login`, { waitUntil: 'networkidle' });
   await page.getByRole('link', { name: /Connect Spotify/ }).waitFor();
   const size = await gzippedSize(scripts);
   console.info(`/login JS: ${(size / KB).toFixed(1)} KB gzipped in ${scripts.size} files`);
-  expect(size).toBeLessThanOrEqual(110 * KB);
+  expect(size).toBeLessThanOrEqual(100 * KB);
   await context.close();
 });
 
-test('all JavaScript for the signed-in Top 40 stays within 160 KB gzipped', async () => {
+test('all JavaScript for the signed-in Top 40 stays within 150 KB gzipped', async () => {
   const { context, page } = await newPhonePage(journey.browser);
   await signInToList(page, journey.stack.url);
   const fresh = await context.newPage();
@@ -53,6 +53,6 @@ test('all JavaScript for the signed-in Top 40 stays within 160 KB gzipped', asyn
   await fresh.waitForLoadState('networkidle');
   const size = await gzippedSize(scripts);
   console.info(`signed-in / JS: ${(size / KB).toFixed(1)} KB gzipped in ${scripts.size} files`);
-  expect(size).toBeLessThanOrEqual(160 * KB);
+  expect(size).toBeLessThanOrEqual(150 * KB);
   await context.close();
 });

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
 import { measureSize } from '../scripts/measure-size.ts';
 
-test('an app that imports createClient and getMyTopArtists pays at most 1.5 KB gzipped', async () => {
+test('an app that imports createClient and getMyTopArtists pays at most 1.2 KB gzipped', async () => {
   const { coreOneCallGzip, wholePackageGzip } = await measureSize();
-  expect(coreOneCallGzip).toBeLessThanOrEqual(1536);
+  expect(coreOneCallGzip).toBeLessThanOrEqual(1229);
   expect(wholePackageGzip).toBeGreaterThan(coreOneCallGzip);
 });
