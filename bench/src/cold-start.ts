@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT } from '../../scripts/stack.ts';
 import { BENCH_ENV } from './bench-stack.ts';
-import { type Measure, measured, median, missing, reasonOf } from './results.ts';
+import { type Measure, measured, median, missing, reasonOf, runs } from './results.ts';
 
-const RUNS = 3;
+const RUNS = runs(3);
 const NAME = 'Server cold start on PGlite to /readyz (median of 3)';
 const NAME_WARM = 'Server start with an existing PGlite database (median of 3)';
 

@@ -5,9 +5,9 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, type StorageEntry } from './browser.ts';
-import { atLeast, atMost, type Measure, measured, median, missing, reasonOf } from './results.ts';
+import { atLeast, atMost, type Measure, measured, median, missing, reasonOf, runs } from './results.ts';
 
-const RUNS = 3;
+const RUNS = runs(3);
 /** Every run's full report lands here (outside the repository), to see what a figure is made of. */
 export const REPORTS_DIR = join(tmpdir(), 'heavy-rotation-bench');
 

@@ -62,3 +62,14 @@ export async function withTimeout<T>(work: Promise<T>, ms: number, what: string)
     clearTimeout(timer);
   }
 }
+
+/**
+ * `--quick`: every part once, briefly, to prove the bench still runs (CI); figures are not kept. A full run
+ * measures each as documented in the README.
+ */
+export const QUICK = process.argv.includes('--quick');
+
+/** How many runs a part makes: its full count, or one in a quick run. */
+export function runs(full: number): number {
+  return QUICK ? 1 : full;
+}

@@ -3,10 +3,10 @@ import autocannon from 'autocannon';
 import { freePort, ROOT } from '../../scripts/stack.ts';
 import { type BenchStack, rssMb } from './bench-stack.ts';
 import { demoListener } from './demo-listener.ts';
-import { atLeast, atMost, type Measure, measured, missing, reasonOf } from './results.ts';
+import { atLeast, atMost, type Measure, measured, missing, QUICK, reasonOf } from './results.ts';
 
-const SECONDS = 10;
-const WARM_UP_SECONDS = 2;
+const SECONDS = QUICK ? 2 : 10;
+const WARM_UP_SECONDS = QUICK ? 1 : 2;
 const CONNECTIONS = 10;
 
 interface Target {

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { LISTENER, listPaintedAt, phoneContext, TOP_COUNT, waitForTopRows } from './browser.ts';
-import { type Measure, measured, median, missing, reasonOf } from './results.ts';
+import { type Measure, measured, median, missing, reasonOf, runs } from './results.ts';
 
-const RUNS = 5;
+const RUNS = runs(5);
 const NAME = 'Time to top 40 (from /callback to 40 rows painted, median of 5)';
 
 /** Names the step that failed, so a missing figure says where the journey stopped. */
