@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { waitlistSignup } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { requireSameOrigin } from '../http/same-origin.ts';
 
 function field(form: Record<string, unknown>, name: string): string {
   const value = form[name];
@@ -18,15 +19,7 @@ export function waitlistRoutes(db: Db, guard: MiddlewareHandler, origins: (strin
       throw new HttpError(415, 'Content-Type must be application/x-www-form-urlencoded');
     }
     // Only our own page may post here: refuse other sites by Origin and by Fetch Metadata.
-    const own = [new URL(c.req.url).origin, ...allowed];
-    const origin = c.req.header('Origin');
-    const site = c.req.header('Sec-Fetch-Site');
-    if (
-      (origin !== undefined && !own.includes(origin)) ||
-      (site !== undefined && !['same-origin', 'none'].includes(site))
-    ) {
-      throw new HttpError(403, 'Cross-site form posts are not accepted');
-    }
+    requireSameOrigin(c, [new URL(c.req.url).origin, ...allowed]);
     let form: Record<string, unknown>;
     try {
       form = await c.req.parseBody();

@@ -1,3 +1,4 @@
+import type { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /** A fault the next matching calls get: a Last.fm error code (with HTTP 200 or a status), or a status. */
@@ -45,4 +46,22 @@ export function readFault(body: unknown): SourceFault | string {
     ...(int(b.retryAfter) ? { retryAfter: b.retryAfter as number } : {}),
     times: times as number,
   };
+}
+
+/** The controls both local services share: `POST|DELETE /_control/faults` and `GET /_control/calls`. */
+export function faultControls(
+  app: Hono,
+  state: { faults: SourceFault[]; calls: Record<string, number> },
+): void {
+  app.post('/_control/faults', async (c) => {
+    const fault = readFault(await c.req.json().catch(() => null));
+    if (typeof fault === 'string') return c.json({ error: fault }, 400);
+    state.faults.push(fault);
+    return c.json({ faults: state.faults }, 201);
+  });
+  app.delete('/_control/faults', (c) => {
+    state.faults.length = 0;
+    return c.body(null, 204);
+  });
+  app.get('/_control/calls', (c) => c.json({ calls: state.calls }));
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { artistNamesById, LastfmListener } from './data.ts';
-import { readFault, type SourceFault, takeFault } from './faults.ts';
+import { faultControls, type SourceFault, takeFault } from './faults.ts';
 import { escapeHtml, page } from './page.ts';
 
 /** The API account the local Last.fm knows (demo mode and tests use it). */
@@ -49,7 +49,7 @@ export function lastfmRoutes(options: LastfmOptions) {
   const app = new Hono();
   const tokens = new Map<string, { name: string | null; expiresAt: number }>();
   const sessions = new Map<string, string>();
-  let faults: SourceFault[] = [];
+  const faults: SourceFault[] = [];
   const calls: Record<string, number> = {};
   const listener = (name: string | undefined) =>
     options.listeners.find((l) => l.name.toLowerCase() === (name ?? '').toLowerCase());
@@ -170,23 +170,14 @@ export function lastfmRoutes(options: LastfmOptions) {
   });
 
   if (options.control) {
-    app.post('/_control/faults', async (c) => {
-      const fault = readFault(await c.req.json().catch(() => null));
-      if (typeof fault === 'string') return c.json({ error: fault }, 400);
-      faults.push(fault);
-      return c.json({ faults }, 201);
-    });
-    app.delete('/_control/faults', (c) => {
-      faults = [];
-      return c.body(null, 204);
-    });
+    faultControls(app, { faults, calls });
     /** Revokes every session of an account, as unlinking the app on Last.fm does. */
     app.post('/_control/revoke', async (c) => {
-      const body = (await c.req.json().catch(() => null)) as { name?: unknown } | null;
-      for (const [key, name] of sessions) if (name === body?.name) sessions.delete(key);
+      const body: unknown = await c.req.json().catch(() => null);
+      const name = body && typeof body === 'object' && 'name' in body ? body.name : undefined;
+      for (const [key, owner] of sessions) if (owner === name) sessions.delete(key);
       return c.body(null, 204);
     });
-    app.get('/_control/calls', (c) => c.json({ calls }));
   }
   return app;
 }

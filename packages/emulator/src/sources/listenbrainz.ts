@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { artistNamesById, ListenbrainzListener } from './data.ts';
-import { readFault, type SourceFault, takeFault } from './faults.ts';
+import { faultControls, type SourceFault, takeFault } from './faults.ts';
 import { escapeHtml, page } from './page.ts';
 
 interface ListenbrainzOptions {
@@ -25,7 +25,7 @@ const RANGES = new Set([
 /** A local ListenBrainz: validate-token, user artist statistics (204 before they are computed), 429 and faults. */
 export function listenbrainzRoutes(options: ListenbrainzOptions) {
   const app = new Hono();
-  let faults: SourceFault[] = [];
+  const faults: SourceFault[] = [];
   const calls: Record<string, number> = {};
 
   app.use('/1/*', async (c, next) => {
@@ -94,17 +94,7 @@ export function listenbrainzRoutes(options: ListenbrainzOptions) {
   );
 
   if (options.control) {
-    app.post('/_control/faults', async (c) => {
-      const fault = readFault(await c.req.json().catch(() => null));
-      if (typeof fault === 'string') return c.json({ error: fault }, 400);
-      faults.push(fault);
-      return c.json({ faults }, 201);
-    });
-    app.delete('/_control/faults', (c) => {
-      faults = [];
-      return c.body(null, 204);
-    });
-    app.get('/_control/calls', (c) => c.json({ calls }));
+    faultControls(app, { faults, calls });
   }
   return app;
 }

@@ -1,6 +1,4 @@
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../accounts/page.ts';
 
 const STYLE =
   'body{font-family:system-ui,sans-serif;background:#1a1a1a;color:#fff;display:grid;place-items:center;min-height:100vh;margin:0}' +
