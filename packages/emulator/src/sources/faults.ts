@@ -28,7 +28,7 @@ function statusOf(value: unknown): ContentfulStatusCode | undefined {
 }
 
 /** Reads a fault from a control call's JSON body, or says what is wrong with it. */
-export function readFault(body: unknown): SourceFault | string {
+function readFault(body: unknown): SourceFault | string {
   if (!body || typeof body !== 'object') return 'body must be a JSON object';
   const b = body as Record<string, unknown>;
   const int = (v: unknown) => typeof v === 'number' && Number.isInteger(v);
