@@ -25,6 +25,8 @@ const MESSAGES: Record<number, string> = {
   29: 'Rate limit exceeded - Your IP has made too many requests in a short period',
 };
 
+// Written apart from the server's signing on purpose: the emulator checks the server's signature, and
+// sharing one function would let a mistake in it pass on both sides.
 /** api_sig: md5 of the parameters sorted by name, each name then value, then the secret (format and callback left out). */
 export function lastfmSignature(params: Record<string, string>, secret: string): string {
   const text = Object.keys(params)
