@@ -12,6 +12,9 @@ export function appConfigRoutes(env: Env): Hono {
       spotifyApiUrl: env.SPOTIFY_API_URL,
       backendUrl,
       anonKey: env.PUBLIC_ANON_KEY,
+      // Other sources: whether Last.fm sign-in is set up, and where ListenBrainz shows a user's token.
+      lastfm: Boolean(env.LASTFM_API_KEY && env.LASTFM_SHARED_SECRET),
+      listenbrainzSettingsUrl: env.LISTENBRAINZ_SETTINGS_URL,
     });
   // Every page load asks for it: the answer is built once (per request origin when PUBLIC_ORIGIN is unset).
   const fixed = env.PUBLIC_ORIGIN ? render(env.PUBLIC_ORIGIN) : undefined;

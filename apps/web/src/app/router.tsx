@@ -13,7 +13,7 @@ import { RouteErrorBoundary } from './shell/route-error-boundary.tsx';
 /** Whether this page load opens `path` (a protected one only with a stored session, else it redirects). */
 function opensAt(path: string, signedIn: boolean): boolean {
   if (typeof window === 'undefined' || window.location.pathname !== path) return false;
-  return !signedIn || readString(KEYS.accessToken) !== null;
+  return !signedIn || readString(KEYS.accessToken) !== null || readString(KEYS.sourceSession) !== null;
 }
 
 function screen(
@@ -47,6 +47,16 @@ const callback = screen(
   async () => (await import('./routes/callback.tsx')).CallbackRoute,
   quiet,
 );
+const listenbrainz = screen(
+  '/listenbrainz',
+  async () => (await import('./routes/listenbrainz.tsx')).ListenbrainzRoute,
+  quiet,
+);
+const connected = screen(
+  '/connected',
+  async () => (await import('./routes/connected.tsx')).ConnectedRoute,
+  quiet,
+);
 const top40 = screen(
   '/',
   async () => (await import('./routes/top40.tsx')).Top40Route,
@@ -60,7 +70,10 @@ const quiz = screen(
   true,
 );
 
-/** The routes (docs/product.md, "Screens and routes"): open /login, /signup, /callback; protected / and /quiz; anything else → /. */
+/**
+ * The routes (docs/product.md, "Screens and routes"): open /login, /signup, /callback, /listenbrainz and
+ * /connected (back from Last.fm); protected / and /quiz; anything else → /.
+ */
 export function AppRoutes() {
   return (
     <RouteErrorBoundary>
@@ -70,6 +83,8 @@ export function AppRoutes() {
             <Route path="/login" element={login} />
             <Route path="/signup" element={signup} />
             <Route path="/callback" element={callback} />
+            <Route path="/listenbrainz" element={listenbrainz} />
+            <Route path="/connected" element={connected} />
             <Route element={<RequireSession />}>
               <Route path="/" element={top40} />
               <Route path="/quiz" element={quiz} />

@@ -5,6 +5,10 @@ export interface AppConfig {
   spotifyApiUrl: string;
   backendUrl: string;
   anonKey: string;
+  /** Whether "Continue with Last.fm" is offered (the server holds the Last.fm keys). */
+  lastfm: boolean;
+  /** Where a ListenBrainz listener finds their user token. */
+  listenbrainzSettingsUrl: string;
 }
 
 export const DEFAULT_PRODUCT_NAME = 'Heavy Rotation';
@@ -55,6 +59,10 @@ export function validateConfig(raw: unknown): AppConfig {
     spotifyApiUrl: input.spotifyApiUrl as string,
     backendUrl: input.backendUrl as string,
     anonKey: anonKey as string,
+    lastfm: input.lastfm === true,
+    listenbrainzSettingsUrl: isUrl(input.listenbrainzSettingsUrl)
+      ? input.listenbrainzSettingsUrl
+      : 'https://listenbrainz.org/settings/',
   };
 }
 

@@ -15,6 +15,7 @@ export const KEYS = {
   revealed: 'revealed-artists',
   quizMessages: 'quiz-messages',
   smsGateSkippedAt: 'sms_gate_skipped_at',
+  sourceSession: 'source_session',
 } as const;
 
 /** Everything that identifies the signed-in listener (cleared on sign-out). */

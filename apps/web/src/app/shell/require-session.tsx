@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getAccessToken, hasFreshSession } from '../../features/auth/session.ts';
+import { readSourceSession } from '../../lib/source-session.ts';
 
 /** The guard (docs/product.md, "Screens and routes"): a spinner while the token is checked; no token (or a failed check) → /login. */
 export function RequireSession() {
   const [state, setState] = useState<'checking' | 'signed-in' | 'signed-out'>(() =>
-    hasFreshSession() ? 'signed-in' : 'checking',
+    hasFreshSession() || readSourceSession() ? 'signed-in' : 'checking',
   );
   useEffect(() => {
     if (state !== 'checking') return;

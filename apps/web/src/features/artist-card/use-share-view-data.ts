@@ -22,9 +22,14 @@ export function useDominantColour(url: string | undefined): Rgb | null {
 export type LinkState = { status: 'loading' } | { status: 'ready'; href: string } | { status: 'failed' };
 
 /** docs/product.md, "The list card and the share view": link loading, then loaded or failed (cached links resolve without a call). */
-export function useSpotifyLink(artistId: string): LinkState {
+export function useSpotifyLink(artistId: string, known?: string): LinkState {
   const [state, setState] = useState<LinkState & { id?: string }>({ status: 'loading' });
   useEffect(() => {
+    // Another source gave the link with the artist: nothing to ask.
+    if (known !== undefined) {
+      setState(known ? { status: 'ready', href: known, id: artistId } : { status: 'failed', id: artistId });
+      return;
+    }
     const controller = new AbortController();
     getSpotifyLink(artistId, controller.signal).then(
       (href) => setState({ status: 'ready', href, id: artistId }),
@@ -35,7 +40,7 @@ export function useSpotifyLink(artistId: string): LinkState {
       },
     );
     return () => controller.abort();
-  }, [artistId]);
+  }, [artistId, known]);
   return state.id === artistId ? state : { status: 'loading' };
 }
 

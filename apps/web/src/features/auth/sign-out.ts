@@ -1,14 +1,26 @@
+import { sendToBackend } from '../../lib/backend.ts';
 import { KEYS, spotifyUrlKey } from '../../lib/session.ts';
+import { clearSourceSession, readSourceSession } from '../../lib/source-session.ts';
 import { removeKey, removeKeysWhere } from '../../lib/storage.ts';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { useRevealedArtists } from '../../stores/revealed-artists.ts';
 import { endSession } from './session.ts';
+
+/** A Last.fm or ListenBrainz sign-in ends on the server too (its cookie is revoked), whatever the answer. */
+function endSourceSession(): void {
+  if (!readSourceSession()) return;
+  clearSourceSession();
+  sendToBackend('/api/source/logout', { method: 'POST' }).catch((error: unknown) =>
+    console.warn('The server could not end the session', String(error)),
+  );
+}
 
 /** Log out (docs/product.md, "Sign-in and what the browser keeps"): session cleared, welcome_shown removed, messages reset, then /login even on failure. */
 export function logout(navigate: (path: string) => void): void {
   try {
     removeKey(KEYS.welcomeShown);
     useQuizMessages.getState().reset();
+    endSourceSession();
     endSession();
   } catch (error) {
     console.warn('Log out did not finish cleanly', error instanceof Error ? error.message : '');
@@ -27,6 +39,7 @@ export function resetApp(navigate: (path: string) => void): void {
     removeKey(KEYS.smsGateSkippedAt);
     const linkPrefix = spotifyUrlKey('');
     removeKeysWhere((key) => key.startsWith(linkPrefix));
+    endSourceSession();
     endSession();
     navigate('/login');
   } catch {

@@ -1,4 +1,5 @@
 import { SpotifyApiError } from '@heavy-rotation/spotify';
+import { BackendError } from '../../lib/backend.ts';
 import { SignedOutError } from '../../lib/errors.ts';
 
 export type TopArtistsErrorKind = 'guest' | 'rate-limited' | 'signed-out' | 'other';
@@ -27,6 +28,12 @@ export function describeError(error: unknown): DescribedError {
       return { kind: 'rate-limited', message: comeBackText(error.retryAfter ?? 60), autoRetry: false };
     }
     return { kind: 'other', message: `Failed to fetch artists: ${error.status}`, autoRetry: true };
+  }
+  if (error instanceof BackendError && error.serverText) {
+    // Last.fm and ListenBrainz, through our server: its words, and its verdict on trying again.
+    if (error.status === 401) return { kind: 'signed-out', message: error.serverText, autoRetry: false };
+    if (error.status === 429) return { kind: 'rate-limited', message: error.serverText, autoRetry: false };
+    return { kind: 'other', message: error.serverText, autoRetry: error.kind === 'unavailable' };
   }
   if (error instanceof Error) {
     if (error instanceof SignedOutError)

@@ -1,3 +1,4 @@
+import { type SourceArtist, sourceTopArtistsReply } from '@heavy-rotation/contracts';
 import { type Artist, createClient, getMyTopArtists } from '@heavy-rotation/spotify';
 import { loadConfig } from '../../config/app-config.ts';
 import {
@@ -7,8 +8,10 @@ import {
   freshPersisted,
   saveArtists,
 } from '../../lib/artists-cache.ts';
+import { callBackend } from '../../lib/backend.ts';
 import { SignedOutError } from '../../lib/errors.ts';
 import { RETRY } from '../../lib/retry.ts';
+import { readSourceSession } from '../../lib/source-session.ts';
 import { tokenSource } from '../../lib/token-source.ts';
 
 export const TOP_LIST_SIZE = 40;
@@ -26,8 +29,34 @@ function validArtists(items: unknown): Artist[] {
   );
 }
 
+/**
+ * A Last.fm or ListenBrainz artist in the shape the screens read. `href` carries the artist's page on
+ * that source (a Spotify artist's is its API address, which no screen shows).
+ */
+function fromSource(artist: SourceArtist): Artist {
+  return {
+    id: artist.id,
+    name: artist.name,
+    type: 'artist',
+    images: artist.images.map((i) => ({ url: i.url, width: i.width ?? null, height: i.height ?? null })),
+    uri: '',
+    href: artist.sourceUrl ?? '',
+    external_urls: artist.spotifyUrl ? { spotify: artist.spotifyUrl } : {},
+  };
+}
+
+/** The top artists of a Last.fm or ListenBrainz listener, through our server (the session cookie). */
+async function fetchFromSource(productName: string): Promise<Artist[]> {
+  const reply = await callBackend('/api/source/top-artists', sourceTopArtistsReply);
+  const artists = reply.artists.slice(0, TOP_LIST_SIZE).map(fromSource);
+  if (artists.length === 0) throw new Error('No artists found');
+  saveArtists(productName, artists);
+  return artists;
+}
+
 async function fetchFromProvider(): Promise<Artist[]> {
   const config = await loadConfig();
+  if (readSourceSession()) return fetchFromSource(config.productName);
   const tokens = tokenSource();
   let token = await tokens.getAccessToken();
   if (!token) throw new SignedOutError('No access token');

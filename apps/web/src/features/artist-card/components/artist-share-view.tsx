@@ -3,6 +3,7 @@ import { type CSSProperties, useCallback, useEffect, useState } from 'react';
 import { CloseButton, FullScreenDialog } from '../../../components/ui/full-screen-dialog.tsx';
 import { StoryShareButton } from '../../../components/ui/story-share-button.tsx';
 import { loadedConfig } from '../../../config/app-config.ts';
+import { readSourceSession, SOURCE_LABEL } from '../../../lib/source-session.ts';
 import { textOn, toCss } from '../dominant-colour.ts';
 import { drawArtistStory } from '../draw-artist-story.ts';
 import { artistShareText, cardMessage } from '../share-text.ts';
@@ -26,7 +27,11 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
   const productName = loadedConfig()?.productName ?? 'Heavy Rotation';
   const imageUrl = artist.images[0]?.url;
   const colour = useDominantColour(imageUrl);
-  const link = useSpotifyLink(artist.id);
+  // Another source's artist links to Spotify when that source knows the way, else to its own page.
+  const source = readSourceSession()?.source;
+  const spotify = artist.external_urls?.spotify;
+  const linkLabel = !source || spotify ? 'Spotify' : SOURCE_LABEL[source];
+  const link = useSpotifyLink(artist.id, source ? (spotify ?? artist.href) : undefined);
   const text = artistShareText(artist.name, rank);
   const line = cardMessage(message);
   const [toast, setToast] = useState(false);
@@ -48,7 +53,9 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
   );
 
   const backLink =
-    link.status === 'ready' ? link.href : withCampaign(artist.external_urls?.spotify ?? '', productName);
+    link.status === 'ready'
+      ? link.href
+      : withCampaign(artist.external_urls?.spotify ?? (source ? artist.href : ''), productName);
   const style = colour
     ? ({ '--dominant': toCss(colour), '--on-dominant': textOn(colour) } as CSSProperties)
     : undefined;
@@ -57,12 +64,12 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
     <FullScreenDialog label={`${artist.name}, my #${rank} artist`} onClose={onClose} style={style}>
       <div className={colour ? styles.screen : `${styles.screen} ${styles.pending}`}>
         <div className={styles.top}>
-          <OpenInSpotify link={link} />
+          <OpenInSpotify link={link} label={linkLabel} />
           <CloseButton onClose={onClose} />
         </div>
         {toast ? (
           <p className={styles.toast} role="alert">
-            Couldn't open Spotify
+            Couldn't open {linkLabel}
           </p>
         ) : null}
         {colour ? (
@@ -93,10 +100,10 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
                       target="_blank"
                       rel="noopener noreferrer"
                     >
-                      Listen on Spotify
+                      Listen on {linkLabel}
                     </a>
                   ) : (
-                    <span className={styles.attribution}>Spotify</span>
+                    <span className={styles.attribution}>{linkLabel}</span>
                   )}
                 </div>
               </div>

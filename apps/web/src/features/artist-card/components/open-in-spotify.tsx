@@ -1,17 +1,20 @@
 import type { LinkState } from '../use-share-view-data.ts';
 import styles from './artist-share-view.module.css';
 
-/** Top-left provider link: disabled with 'Loading...' while it loads, disabled when it is missing. */
-export function OpenInSpotify({ link }: { link: LinkState }) {
+/**
+ * Top-left link to the artist: 'Open in Spotify', or in the listener's source when no Spotify link is
+ * known; disabled with 'Loading...' while it loads, disabled when it is missing.
+ */
+export function OpenInSpotify({ link, label = 'Spotify' }: { link: LinkState; label?: string }) {
   if (link.status === 'ready')
     return (
       <a className={styles.open} href={link.href} target="_blank" rel="noopener noreferrer">
-        Open in Spotify
+        Open in {label}
       </a>
     );
   return (
     <button type="button" className={styles.open} disabled>
-      {link.status === 'loading' ? 'Loading...' : 'Open in Spotify'}
+      {link.status === 'loading' ? 'Loading...' : `Open in ${label}`}
     </button>
   );
 }

@@ -4,6 +4,7 @@ import { createLoginUrl } from '../login-url.ts';
 import styles from './landing.module.css';
 import { LandingFrame } from './landing-frame.tsx';
 import { LazyInfoSheet } from './lazy-info-sheet.tsx';
+import { OtherSources } from './other-sources.tsx';
 
 const PODIUM = '/podium.png';
 
@@ -58,6 +59,7 @@ export function LoginScreen() {
           Something went wrong. Please try again.
         </p>
       ) : null}
+      <OtherSources />
       <button type="button" className={styles.textButton} onClick={() => setSheetOpen(true)}>
         Why connect Spotify?
       </button>

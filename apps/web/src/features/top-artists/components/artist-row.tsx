@@ -12,6 +12,15 @@ function frameStyle(index: number): CSSProperties {
   return { '--row-color': rowColor(index), maxWidth: `${rowWidth(index)}px` } as CSSProperties;
 }
 
+/** Up to two initials of a name ("Simon & Garfunkel" → "SG"), for the placeholder art. */
+function initials(name: string): string {
+  const words = name.split(/\s+/).filter((w) => /^\p{L}|^\p{N}/u.test(w));
+  return (words.length > 0 ? words : [name])
+    .slice(0, 2)
+    .map((w) => Array.from(w)[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
 export function RevealedRow({
   artist,
   index,
@@ -38,7 +47,12 @@ export function RevealedRow({
               decoding="async"
               onError={() => console.warn(`Image failed to load for rank ${index + 1}`)}
             />
-          ) : null}
+          ) : (
+            // Until (or unless) an image arrives: the artist's initials, our own placeholder.
+            <span className={styles.initials} aria-hidden="true">
+              {initials(artist.name)}
+            </span>
+          )}
         </span>
         <span className={styles.name}>{artist.name}</span>
       </button>

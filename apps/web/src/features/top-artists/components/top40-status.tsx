@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { clearSourceSession, readSourceSession, SOURCE_LABEL } from '../../../lib/source-session.ts';
 import type { TopArtistsErrorKind } from '../describe-error.ts';
 import styles from './top40-status.module.css';
 
@@ -30,7 +31,15 @@ export function Top40Error({
       ) : null}
       {message === 'No artists found' ? (
         <p className={styles.hint}>
-          Spotify hasn't ranked your listening yet. Play some music and check back in a few days.
+          {SOURCE_LABEL[readSourceSession()?.source ?? 'spotify']} hasn't ranked your listening yet. Play some
+          music and check back in a few days.
+        </p>
+      ) : null}
+      {kind === 'signed-out' && readSourceSession() ? (
+        <p className={styles.hint}>
+          <Link to="/login" onClick={clearSourceSession}>
+            Sign in again
+          </Link>
         </p>
       ) : null}
       <button type="button" className={styles.retry} onClick={onRetry}>

@@ -1,0 +1,30 @@
+import { sourceSessionReply } from '@heavy-rotation/contracts';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { callBackend } from '../../lib/backend.ts';
+import { saveSourceSession } from '../../lib/source-session.ts';
+
+/** Back from Last.fm: the server set the session cookie; learn who signed in, then on to the Top 40. */
+export function ConnectedRoute() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    let live = true;
+    callBackend('/api/source/session', sourceSessionReply).then(
+      (session) => {
+        saveSourceSession(session);
+        if (live) navigate('/', { replace: true });
+      },
+      () => live && navigate('/login?source=lastfm&error=failed', { replace: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [navigate]);
+  return (
+    <main>
+      <h1 className="visually-hidden">Signing you in</h1>
+      <Spinner label="Signing you in..." />
+    </main>
+  );
+}

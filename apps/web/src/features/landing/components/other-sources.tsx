@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { loadedConfig } from '../../../config/app-config.ts';
+import { SOURCE_LABEL } from '../../../lib/source-session.ts';
+import styles from './landing.module.css';
+
+/** What the server's sign-in for another source answered, in the listener's words. */
+function sourceErrorText(params: URLSearchParams): string | null {
+  const source = params.get('source');
+  const error = params.get('error');
+  if ((source !== 'lastfm' && source !== 'listenbrainz') || !error) return null;
+  const label = SOURCE_LABEL[source];
+  switch (error) {
+    case 'cancelled':
+      return `You cancelled connecting to ${label}.`;
+    case 'state':
+      return `There was an issue connecting to ${label}. Let's try that again.`;
+    case 'rate-limited':
+      return `${label} needs a short break. Try again in a minute.`;
+    case 'unavailable':
+      return `${label} is having trouble. Try again shortly.`;
+    default:
+      return `${label} couldn't sign you in. Please try again.`;
+  }
+}
+
+/** "Continue with Last.fm" and "Continue with ListenBrainz", under the Spotify button (docs/product.md, "Other sources"). */
+export function OtherSources() {
+  const config = loadedConfig();
+  const error = sourceErrorText(new URLSearchParams(window.location.search));
+  return (
+    <div className={styles.sources}>
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      {config?.lastfm ? (
+        <a className={styles.secondary} href={new URL('/auth/lastfm/start', config.backendUrl).toString()}>
+          Continue with Last.fm
+        </a>
+      ) : null}
+      <Link className={styles.secondary} to="/listenbrainz">
+        Continue with ListenBrainz
+      </Link>
+    </div>
+  );
+}
