@@ -96,6 +96,26 @@ test('Last.fm: cancelling, an ended session and a rate limit each say what happe
   await context.close();
 });
 
+test('Last.fm: the phone gate saves a number for a Last.fm listener; an unknown user is told so', async () => {
+  const { context, page } = await newPhonePage(journey.browser);
+  expectConsoleError(/status of (404|406)/);
+  await skipWelcome(context);
+  await signInWithLastfm(page);
+  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
+  await page.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Add your number to continue' });
+  await sheet.getByLabel('Phone number').fill('(201) 555-0199');
+  await sheet.getByText(/marketing text messages/).click();
+  await sheet.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${journey.stack.url}/quiz`);
+
+  await control('lastfm', 'faults', { match: 'user.getTopArtists', error: 6 });
+  await page.evaluate(() => localStorage.clear());
+  await signInWithLastfm(page, 'Quiet Scrobbler');
+  await page.getByText("Last.fm doesn't know this user.").waitFor(ROWS_WAIT);
+  await context.close();
+});
+
 test('ListenBrainz: a pasted token signs in; a wrong one and missing statistics are explained', async () => {
   const { context, page } = await newPhonePage(journey.browser);
   expectConsoleError(/status of (401|409)/);
