@@ -101,12 +101,20 @@ export function createEmulator(options: EmulatorOptions = {}) {
   const control = options.control !== false;
   app.route(
     '/lastfm',
-    lastfmRoutes({ listeners: options.sources?.lastfm ?? demoSources.lastfm, names, control, now: clock }),
+    lastfmRoutes({
+      listeners: options.sources?.lastfm ?? data.lastfm ?? (data === demoData ? demoSources.lastfm : []),
+      names,
+      control,
+      now: clock,
+    }),
   );
   app.route(
     '/listenbrainz',
     listenbrainzRoutes({
-      listeners: options.sources?.listenbrainz ?? demoSources.listenbrainz,
+      listeners:
+        options.sources?.listenbrainz ??
+        data.listenbrainz ??
+        (data === demoData ? demoSources.listenbrainz : []),
       names,
       control,
       now: clock,

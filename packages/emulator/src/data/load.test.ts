@@ -67,3 +67,28 @@ test('the demo catalogue is a valid data file with names that exercise matching'
   ).toBe(true);
   expect(names.some((n) => n.length > 60)).toBe(true);
 });
+
+test('a data file gives the local Last.fm and ListenBrainz their accounts, checked like the rest', async () => {
+  const data = loadDataFile(
+    file({
+      ...valid,
+      lastfm: [{ name: 'ada', realname: 'Ada', top_artists: ['a1', 'a2'] }],
+      listenbrainz: [{ name: 'ada-lb', token: 'tok-1', top_artists: ['a2'], stats: true }],
+    }),
+  );
+  const app = createEmulator({ data });
+  const lb = await app.request('/listenbrainz/1/stats/user/ada-lb/artists?range=month');
+  const body = (await lb.json()) as { payload: { artists: { artist_name: string }[] } };
+  expect(body.payload.artists.map((a) => a.artist_name)).toEqual(['The xx']);
+  const demoOnly = await app.request('/listenbrainz/1/stats/user/demo-brainz/artists?range=month');
+  expect(demoOnly.status).toBe(404);
+  expect(() => parseData({ ...valid, lastfm: [{ name: 'x', top_artists: ['zz'] }] })).toThrow(
+    'lastfm[0].top_artists names an unknown artist "zz"',
+  );
+  expect(() => parseData({ ...valid, listenbrainz: [{ name: 'x', top_artists: [] }] })).toThrow(
+    'listenbrainz[0].token',
+  );
+  expect(() => parseData({ ...valid, lastfm: [{ name: 'x', top_artists: [], colour: 1 }] })).toThrow(
+    'Unknown field "colour" in lastfm[0]',
+  );
+});

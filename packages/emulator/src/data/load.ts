@@ -5,7 +5,9 @@ import type { EmulatorData } from './types.ts';
 type Obj = Record<string, unknown>;
 
 const FIELDS = {
-  root: ['artists', 'listeners', 'clients'],
+  root: ['artists', 'listeners', 'clients', 'lastfm', 'listenbrainz'],
+  lastfm: ['name', 'realname', 'top_artists'],
+  listenbrainz: ['name', 'token', 'top_artists', 'this_month', 'stats'],
   artist: ['id', 'name', 'genres', 'popularity', 'image'],
   listener: ['id', 'display_name', 'email', 'allowed', 'top_artists'],
   client: ['id', 'redirect_uris'],
@@ -75,6 +77,33 @@ export function parseData(input: unknown): EmulatorData {
     for (const id of l.top_artists as string[])
       if (!artistIds.has(id)) throw new DataFileError(`${where}.top_artists names an unknown artist "${id}"`);
   });
+  for (const source of ['lastfm', 'listenbrainz'] as const) {
+    if (root[source] === undefined) continue;
+    const names = new Set<string>();
+    list(root[source], source).forEach((value, i) => {
+      const where = `${source}[${i}]`;
+      const account = object(value, where, FIELDS[source]);
+      text(account, 'name', where);
+      if (names.has(String(account.name)))
+        throw new DataFileError(`${where}.name "${account.name}" is used twice`);
+      names.add(String(account.name));
+      stringList(account, 'top_artists', where);
+      if (account.top_artists === undefined) throw new DataFileError(`${where}.top_artists is required`);
+      for (const id of list(account.top_artists, `${where}.top_artists`))
+        if (typeof id !== 'string' || !artistIds.has(id))
+          throw new DataFileError(`${where}.top_artists names an unknown artist "${String(id)}"`);
+      if (source === 'listenbrainz') {
+        text(account, 'token', where);
+        if (account.stats !== undefined && typeof account.stats !== 'boolean')
+          throw new DataFileError(`${where}.stats must be a boolean`);
+        const month = account.this_month;
+        if (month !== undefined && !(typeof month === 'number' && Number.isInteger(month) && month >= 0))
+          throw new DataFileError(`${where}.this_month must be a whole number`);
+      } else {
+        text(account, 'realname', where, true);
+      }
+    });
+  }
   if (root.clients !== undefined)
     list(root.clients, 'clients').forEach((value, i) => {
       const where = `clients[${i}]`;

@@ -1,3 +1,5 @@
+import type { LastfmListener, ListenbrainzListener } from '../sources/data.ts';
+
 /** One artist of a data file (README.md, "Data file"). */
 export interface ArtistRecord {
   id: string;
@@ -28,4 +30,8 @@ export interface EmulatorData {
   artists: ArtistRecord[];
   listeners: ListenerRecord[];
   clients?: ClientRecord[];
+  /** Accounts of the local Last.fm (README.md, "Last.fm and ListenBrainz"). */
+  lastfm?: LastfmListener[];
+  /** Accounts of the local ListenBrainz. */
+  listenbrainz?: ListenbrainzListener[];
 }
