@@ -1,5 +1,3 @@
-import type { LastfmListener, ListenbrainzListener } from '../sources/data.ts';
-
 /** One artist of a data file (README.md, "Data file"). */
 export interface ArtistRecord {
   id: string;
@@ -24,6 +22,25 @@ export interface ListenerRecord {
 export interface ClientRecord {
   id: string;
   redirect_uris: string[];
+}
+
+/** A Last.fm account of the local Last.fm (README.md, "Data file"). */
+export interface LastfmListener {
+  name: string;
+  realname?: string;
+  /** Artist ids of the data file in rank order (the last month). */
+  top_artists: string[];
+}
+
+/** A ListenBrainz account of the local ListenBrainz. `stats: false` = statistics not computed yet (204). */
+export interface ListenbrainzListener {
+  name: string;
+  /** The user token the listener pastes into the app. */
+  token: string;
+  top_artists: string[];
+  /** How many of `top_artists` fall in this calendar month (default all). */
+  this_month?: number;
+  stats?: boolean;
 }
 
 export interface EmulatorData {

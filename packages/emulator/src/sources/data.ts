@@ -1,24 +1,7 @@
 import { demoData } from '../data/demo.ts';
-import type { EmulatorData } from '../data/types.ts';
+import type { EmulatorData, LastfmListener, ListenbrainzListener } from '../data/types.ts';
 
-/** A Last.fm account of the local Last.fm (README.md, "Data file"). */
-export interface LastfmListener {
-  name: string;
-  realname?: string;
-  /** Artist ids of the data file in rank order (the last month). */
-  top_artists: string[];
-}
-
-/** A ListenBrainz account of the local ListenBrainz. `stats: false` = statistics not computed yet (204). */
-export interface ListenbrainzListener {
-  name: string;
-  /** The user token the listener pastes into the app. */
-  token: string;
-  top_artists: string[];
-  /** How many of `top_artists` fall in this calendar month (default all). */
-  this_month?: number;
-  stats?: boolean;
-}
+export type { LastfmListener, ListenbrainzListener };
 
 export interface SourceData {
   lastfm?: LastfmListener[];
