@@ -4,9 +4,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import { cors } from 'hono/cors';
 import type { AppDeps } from './deps.ts';
-import { describeCause, HttpError } from './http/errors.ts';
+import { databaseUnavailable, describeCause, HttpError, textRefused } from './http/errors.ts';
 import { createIdentity, type UserEnv } from './http/identity.ts';
-import { clientIp, createRateLimiter, limitBy } from './http/rate-limit.ts';
+import { clientIp, createRateLimiter, limitBy, parseTrustProxy } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security.ts';
 import { createMessageWriter } from './messages/writer.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
@@ -33,6 +33,16 @@ const MAX_BODY_BYTES = 16 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const API_PATHS = ['/functions/*', '/rest/*', '/auth/*', '/api/*', '/app-config.json'];
 
+/**
+ * Where listeners' browsers reach this server: PUBLIC_ORIGIN, else the address it listens on (a wildcard
+ * address read as loopback, for a laptop). Never taken from a request.
+ */
+function publicOrigin(env: AppDeps['env']): string {
+  if (env.PUBLIC_ORIGIN) return new URL(env.PUBLIC_ORIGIN).origin;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
+}
+
 export function createApp({
   env,
   database,
@@ -40,12 +50,13 @@ export function createApp({
   providerFetch,
   llmFetch,
   sourceFetch,
+  draining,
   now = Date.now,
 }: AppDeps): Hono {
   const app = new Hono();
   const { db } = database;
   // Where the listener's browser reaches us: the configured origin, never one read from a request's Host.
-  const origin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://${env.HOST}:${env.PORT}`;
+  const origin = publicOrigin(env);
   const own = [
     origin,
     ...[env.WEB_ORIGIN].filter((o): o is string => o !== undefined).map((o) => new URL(o).origin),
@@ -81,13 +92,19 @@ export function createApp({
     },
     ownOrigins: () => own,
   });
-  const ip = (c: Parameters<MiddlewareHandler>[0]) => clientIp(c, env.TRUST_PROXY);
-  const perIp = limitBy(createRateLimiter(env.RATE_LIMIT_IP_PER_MINUTE, 60_000, now), ip);
+  // Checked when the environment was read: a bad value never gets this far.
+  const proxies = parseTrustProxy(env.TRUST_PROXY);
+  const trustedProxies = typeof proxies === 'string' ? { hops: 0 } : proxies;
+  const ip = (c: Parameters<MiddlewareHandler>[0]) => clientIp(c, trustedProxies);
+  const perIp = limitBy(createRateLimiter('ip', env.RATE_LIMIT_IP_PER_MINUTE, 60_000, database), ip);
   const perUser = limitBy(
-    createRateLimiter(env.RATE_LIMIT_USER_PER_MINUTE, 60_000, now),
+    createRateLimiter('user', env.RATE_LIMIT_USER_PER_MINUTE, 60_000, database),
     (c) => c.get('user').id,
   );
-  const waitlistLimit = limitBy(createRateLimiter(env.RATE_LIMIT_WAITLIST_PER_HOUR, 3_600_000, now), ip);
+  const waitlistLimit = limitBy(
+    createRateLimiter('waitlist', env.RATE_LIMIT_WAITLIST_PER_HOUR, 3_600_000, database),
+    ip,
+  );
   const publicGuard = every(identity.requireApiKey, perIp);
   // Cheap checks first: the provider is asked only for calls with the right apikey within the IP limit.
   const userGuard = every(
@@ -119,6 +136,16 @@ export function createApp({
         );
       }
       return c.json(error.body, error.status, { 'Cache-Control': 'no-store', ...error.headers });
+    }
+    if (databaseUnavailable(error)) {
+      logger.warn({ path: c.req.path, cause: describeCause(error) }, 'database unavailable');
+      return c.json({ error: 'The service is briefly unavailable, try again shortly' }, 503, {
+        'Retry-After': '5',
+        'Cache-Control': 'no-store',
+      });
+    }
+    if (textRefused(error)) {
+      return c.json({ error: 'The request holds characters that cannot be stored' }, 400);
     }
     logger.error({ err: describeCause(error), path: c.req.path }, 'request failed');
     return c.json({ error: 'Internal server error' }, 500);
@@ -153,13 +180,15 @@ export function createApp({
   for (const path of API_PATHS) app.use(path, corsWhenAsked);
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ error: 'Request body too large' }, 413),
+    // The rest of the body is not read: close the connection cleanly so the next request on it starts
+    // fresh (behind a proxy, an innocent request would otherwise get a 502).
+    onError: (c) => c.json({ error: 'Request body too large' }, 413, { Connection: 'close' }),
   });
   // Only methods that carry a body: on GET, reading the body would build a full Request for nothing.
   app.use((c, next) => (BODY_METHODS.has(c.req.method) ? limitBody(c, next) : next()));
 
-  app.route('/', healthRoutes(database));
-  app.route('/', appConfigRoutes(env));
+  app.route('/', healthRoutes(database, draining));
+  app.route('/', appConfigRoutes(env, origin));
   app.route('/functions/v1', messageRoutes(writer, userGuard));
   // The embedded database has no other writer than this process, so its profile rows can be held in
   // memory; a shared PostgreSQL may be written by other instances, so every read goes to it.

@@ -1,5 +1,6 @@
 import { type Database, openDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
+import { describeCause } from './http/errors.ts';
 import { createLogger, type Logger } from './http/logger.ts';
 
 /** What the app is built from. */
@@ -13,6 +14,8 @@ export interface AppDeps {
   llmFetch?: typeof fetch;
   /** How Last.fm and ListenBrainz are reached. */
   sourceFetch?: typeof fetch;
+  /** True once the process is shutting down: /readyz answers 503 from then on. */
+  draining?: () => boolean;
   now?: () => number;
 }
 
@@ -21,7 +24,14 @@ export interface AppDeps {
  * Benchmarks and tests may override parts, e.g. `{ providerFetch: emulator.fetch }`.
  */
 export async function createDeps(env: Env, overrides: Partial<Omit<AppDeps, 'env'>> = {}): Promise<AppDeps> {
+  const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
   const database =
-    overrides.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
-  return { env, database, logger: overrides.logger ?? createLogger(env.LOG_LEVEL), ...overrides };
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      startTimeoutMs: env.DB_START_TIMEOUT_MS,
+      onTrouble: (what, error) => logger.warn({ cause: describeCause(error) }, what),
+    }));
+  return { env, database, logger, ...overrides };
 }

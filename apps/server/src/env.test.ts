@@ -9,6 +9,11 @@ test('a bad value stops the start with a message naming the variable', () => {
   );
   expect(() => readEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   expect(() => readEnv({ PUBLIC_ANON_KEY: 'short' })).toThrow(/PUBLIC_ANON_KEY/);
+  expect(() => readEnv({ TRUST_PROXY: 'true-ish' })).toThrow(
+    /TRUST_PROXY: "true-ish" is not an address or CIDR/,
+  );
+  expect(() => readEnv({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/bad prefix length/);
+  expect(readEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
 });
 
 test('defaults apply and empty values count as unset', () => {
@@ -16,7 +21,7 @@ test('defaults apply and empty values count as unset', () => {
   expect(env.PORT).toBe(8787);
   expect(env.DATA_DIR).toBe('.data');
   expect(env.SPOTIFY_CLIENT_ID).toBeUndefined();
-  expect(env.TRUST_PROXY).toBe(false);
+  expect(env.TRUST_PROXY).toBe('0');
 });
 
 test('the README table lists every variable with its default, and nothing else', async () => {

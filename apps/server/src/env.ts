@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './http/rate-limit.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positive = z.coerce.number().int().positive();
-const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every variable the server reads, with its default and what it does (the README table mirrors this). */
 export const ENV_VARIABLES = {
@@ -74,7 +74,21 @@ export const ENV_VARIABLES = {
   RATE_LIMIT_IP_PER_MINUTE: [positive.default(600), 'Requests per client IP per minute to the API'],
   RATE_LIMIT_USER_PER_MINUTE: [positive.default(120), 'User-scoped requests per user per minute'],
   RATE_LIMIT_WAITLIST_PER_HOUR: [positive.default(20), 'Waitlist signups per client IP per hour'],
-  TRUST_PROXY: [flag.default(false), 'Take the client IP from X-Forwarded-For (behind a load balancer)'],
+  TRUST_PROXY: [
+    z
+      .string()
+      .default('0')
+      .superRefine((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+      }),
+    'Proxies in front: a number of hops, or their addresses/CIDRs (client IP from X-Forwarded-For)',
+  ],
+  DB_START_TIMEOUT_MS: [
+    positive.default(30_000),
+    'How long start-up waits for PostgreSQL before giving up, ms',
+  ],
+  SHUTDOWN_TIMEOUT_MS: [positive.default(10_000), 'On SIGTERM, how long requests in flight may finish, ms'],
   LOG_LEVEL: [
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     'pino log level',

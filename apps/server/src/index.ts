@@ -7,26 +7,48 @@ try {
   env = readEnv();
 } catch (error) {
   // A clear one-line reason instead of a stack trace: the message names the variable.
-  console.error((error as Error).message);
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 
-// Load the routes while the database starts: the two overlap and the server is ready sooner.
-const [deps, { createApp }] = await Promise.all([createDeps(env), import('./app.ts')]);
-const server = serve({ fetch: createApp(deps).fetch, hostname: env.HOST, port: env.PORT }, (info) => {
-  deps.logger.info({ url: `http://${env.HOST}:${info.port}`, database: deps.database.kind }, 'listening');
-});
-
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    server.close(async () => {
-      await deps.database.close();
-      process.exit(0);
-    });
-    // Keep-alive connections can hold close() open; don't let a stop hang.
-    setTimeout(() => process.exit(0), 5_000).unref();
-  });
+// Load the routes while the database starts: the two overlap and the server is ready sooner.
+const [deps, { createApp }] = await Promise.all([
+  createDeps(env).catch((error: unknown) => {
+    console.error(
+      `The database could not be opened: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exit(1);
+  }),
+  import('./app.ts'),
+]);
+const server = serve(
+  { fetch: createApp({ ...deps, draining: () => stopping }).fetch, hostname: env.HOST, port: env.PORT },
+  (info) => {
+    deps.logger.info({ url: `http://${env.HOST}:${info.port}`, database: deps.database.kind }, 'listening');
+  },
+);
+
+/**
+ * SIGTERM (docs/deploy.md, "Stopping"): /readyz turns 503 at once, no new connections are taken, requests
+ * in flight finish (at most SHUTDOWN_TIMEOUT_MS), then the database closes and the process exits 0.
+ */
+function stop(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  const started = Date.now();
+  deps.logger.info({ signal }, 'stopping');
+  const finish = async (code: number) => {
+    await deps.database.close().catch(() => undefined);
+    deps.logger.info({ ms: Date.now() - started }, 'stopped');
+    process.exit(code);
+  };
+  server.close(() => void finish(0));
+  // Idle keep-alive connections would hold close() open; busy ones finish their request first.
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    void finish(0);
+  }, env.SHUTDOWN_TIMEOUT_MS).unref();
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool, PoolClient } from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,7 +23,14 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL schema to use instead of public (isolates test runs sharing one server). */
   pgSchema?: string;
+  /** How long to wait for PostgreSQL at start before giving up (default 30 s). */
+  startTimeoutMs?: number;
+  /** Told about a failed connection attempt at start, and about errors of idle connections later. */
+  onTrouble?: (what: string, error: unknown) => void;
 }
+
+// Every instance takes this lock before migrating, so instances started together migrate one by one.
+const MIGRATION_LOCK = 'heavy-rotation:migrations';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -36,10 +44,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       import('drizzle-orm/node-postgres/migrator'),
     ]);
     const searchPath = options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined;
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: searchPath });
-    if (options.pgSchema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.pgSchema}"`);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: searchPath,
+      // While PostgreSQL is down, a request fails within seconds (503) instead of hanging.
+      connectionTimeoutMillis: 3_000,
+    });
+    // A connection PostgreSQL drops while idle (a restart) is reported here; without a listener the
+    // process would crash. The pool opens new connections by itself once PostgreSQL is back.
+    pool.on('error', (error) => options.onTrouble?.('an idle database connection failed', error));
+    const client = await connectWithRetry(pool, options);
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+      if (options.pgSchema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.pgSchema}"`);
+      await migrateNodePg(drizzleNodePg(client, { schema }), {
+        migrationsFolder,
+        migrationsSchema: options.pgSchema,
+      });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
     const db = drizzleNodePg(pool, { schema });
-    await migrateNodePg(db, { migrationsFolder, migrationsSchema: options.pgSchema });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -68,6 +95,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: () => ping(db as unknown as Db),
     close: () => client.close(),
   };
+}
+
+/** Waits for PostgreSQL at start, trying again with a growing pause until the start timeout. */
+async function connectWithRetry(pool: Pool, options: DatabaseOptions): Promise<PoolClient> {
+  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+      options.onTrouble?.(`PostgreSQL is not reachable yet (attempt ${attempt + 1}); trying again`, error);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 2_000)));
+    }
+  }
 }
 
 async function ping(db: Db): Promise<boolean> {

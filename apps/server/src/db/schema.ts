@@ -115,3 +115,10 @@ export const sourceTopArtists = pgTable('source_top_artists', {
   artists: jsonb('artists').notNull(),
   fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
 });
+
+/** Request counters of the rate limits, shared by every instance on PostgreSQL (rate-limiter-flexible). */
+export const rateLimit = pgTable('rate_limit', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }),
+});

@@ -25,3 +25,46 @@ export function describeCause(cause: unknown): { name: string; message: string }
   const message = (cause.message.split('\nparams:')[0] ?? '').slice(0, 500);
   return { name: cause.name, message };
 }
+
+// node-postgres and PostgreSQL's ways of saying "no database right now": refused or dropped connections,
+// a server shutting down or starting up, a connection timeout.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended/i;
+// Text PostgreSQL refuses to store (a NUL byte, an invalid byte sequence): the request is at fault.
+const REFUSED_TEXT_CODES = new Set(['22021', '22P05']);
+
+function codesOf(error: unknown): { code?: string; message: string }[] {
+  const out: { code?: string; message: string }[] = [];
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    out.push({ ...(typeof code === 'string' ? { code } : {}), message: e.message });
+  }
+  return out;
+}
+
+/** Whether an error means the database cannot be reached (answered with 503, not 500). */
+export function databaseUnavailable(error: unknown): boolean {
+  return codesOf(error).some(
+    (e) => (e.code && UNAVAILABLE_CODES.has(e.code)) || UNAVAILABLE_TEXT.test(e.message),
+  );
+}
+
+/** Whether PostgreSQL refused text of the request (answered with 400, not 500). */
+export function textRefused(error: unknown): boolean {
+  return codesOf(error).some((e) => e.code !== undefined && REFUSED_TEXT_CODES.has(e.code));
+}

@@ -22,7 +22,30 @@ export async function readJson<S extends z.core.$ZodType>(c: Context, schema: S)
   } catch {
     throw new HttpError(400, 'Malformed JSON body');
   }
+  const nul = nulPath(raw);
+  if (nul !== undefined) throw new HttpError(400, `${nul || 'body'}: must not contain NUL characters`);
   const parsed = z.safeParse(schema, raw);
   if (!parsed.success) throw new HttpError(400, describeIssue(parsed.error));
   return parsed.data;
+}
+
+/** The path of the first string holding a NUL character (PostgreSQL cannot store one), if any. */
+export function nulPath(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], path ? `${path}.${i}` : String(i));
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return at;
+      const found = nulPath(inner, at);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }

@@ -1,44 +1,69 @@
+import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Database } from '../db/client.ts';
+import { rateLimit } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 
 export interface RateLimiter {
-  /** Counts one request for key; returns the seconds to wait when over the limit. */
-  hit(key: string): number | undefined;
+  /** Counts one request for key; resolves to the seconds to wait when over the limit. */
+  hit(key: string): Promise<number | undefined>;
 }
 
-/** Fixed-window counter in memory: enough for one instance; a shared store would replace it at scale. */
+/**
+ * A limit of `limit` requests per `windowMs` (docs/deploy.md, "Rate limits"). On PostgreSQL the counters
+ * live in the `rate_limit` table, so a limit holds across every instance; on the embedded database (one
+ * instance) they live in memory, and expire with their window.
+ */
 export function createRateLimiter(
+  name: string,
   limit: number,
   windowMs: number,
-  now: () => number = Date.now,
+  database: Pick<Database, 'db' | 'kind'>,
 ): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
+  const options = { keyPrefix: name, points: limit, duration: Math.max(1, Math.ceil(windowMs / 1000)) };
+  const limiter =
+    database.kind === 'postgres'
+      ? new RateLimiterDrizzle({ ...options, storeClient: database.db, schema: rateLimit })
+      : new RateLimiterMemory(options);
   return {
-    hit(key) {
-      const t = now();
-      let entry = windows.get(key);
-      if (!entry || t - entry.start >= windowMs) {
-        // Drop stale keys now and then so the map cannot grow without bound.
-        if (windows.size > 50_000) {
-          for (const [k, w] of windows) if (t - w.start >= windowMs) windows.delete(k);
-        }
-        entry = { start: t, count: 0 };
-        windows.set(key, entry);
+    async hit(key) {
+      try {
+        await limiter.consume(key);
+        return undefined;
+      } catch (refusal) {
+        // The library rejects with the counter's state when the limit is spent, with an Error otherwise.
+        if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+        throw refusal;
       }
-      entry.count += 1;
-      if (entry.count <= limit) return undefined;
-      return Math.max(1, Math.ceil((entry.start + windowMs - t) / 1000));
     },
   };
 }
 
-/** The caller's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+/** Which proxies in front of us may say who the client is (TRUST_PROXY). */
+export type TrustedProxies = { hops: number } | { cidrs: BlockList };
+
+/** TRUST_PROXY: a number of hops (0 = no proxy), or a comma-separated list of proxy addresses and CIDRs. */
+export function parseTrustProxy(value: string): TrustedProxies | string {
+  const text = value.trim();
+  if (text === '' || text === 'false') return { hops: 0 };
+  if (/^\d{1,2}$/.test(text)) return { hops: Number(text) };
+  const cidrs = new BlockList();
+  for (const part of text.split(',').map((p) => p.trim())) {
+    const [address = '', bits] = part.split('/');
+    const family = isIP(address);
+    if (family === 0) return `"${part}" is not an address or CIDR`;
+    const type = family === 6 ? 'ipv6' : 'ipv4';
+    const prefix = bits === undefined ? (family === 6 ? 128 : 32) : Number(bits);
+    if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32))
+      return `"${part}" has a bad prefix length`;
+    cidrs.addSubnet(address, prefix, type);
   }
+  return { cidrs };
+}
+
+function socketAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
@@ -47,9 +72,37 @@ export function clientIp(c: Context, trustProxy: boolean): string {
   }
 }
 
+function trusted(cidrs: BlockList, address: string): boolean {
+  const bare = address.replace(/^::ffff:/, '');
+  const family = isIP(bare);
+  return family !== 0 && cidrs.check(bare, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/**
+ * The caller's address (docs/deploy.md, "Client addresses"). X-Forwarded-For is read from the right: each
+ * trusted proxy appends the address it saw, so the entries a client wrote itself are on the left and are
+ * never believed. With `hops` the client is that many entries left of our socket's peer; with CIDRs,
+ * the first address from the right that is not a trusted proxy.
+ */
+export function clientIp(c: Context, proxies: TrustedProxies): string {
+  const peer = socketAddress(c);
+  if ('hops' in proxies && proxies.hops === 0) return peer;
+  const forwarded = (c.req.header('X-Forwarded-For') ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const chain = [...forwarded, peer];
+  if ('hops' in proxies) return chain[Math.max(0, chain.length - 1 - proxies.hops)] ?? peer;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const address = chain[i] ?? '';
+    if (!trusted(proxies.cidrs, address)) return address;
+  }
+  return chain[0] ?? peer;
+}
+
 export function limitBy(limiter: RateLimiter, key: (c: Context) => string): MiddlewareHandler {
   return async (c, next) => {
-    const wait = limiter.hit(key(c));
+    const wait = await limiter.hit(key(c));
     if (wait !== undefined) {
       throw new HttpError(429, 'Too many requests', { 'Retry-After': String(wait) });
     }

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 
 /** GET /app-config.json: what one build of the web app needs to run anywhere (docs/decisions/002-runtime-configuration.md). */
-export function appConfigRoutes(env: Env): Hono {
+export function appConfigRoutes(env: Env, origin: string): Hono {
   const app = new Hono();
   const render = (backendUrl: string) =>
     JSON.stringify({
@@ -16,14 +16,10 @@ export function appConfigRoutes(env: Env): Hono {
       lastfm: Boolean(env.LASTFM_API_KEY && env.LASTFM_SHARED_SECRET),
       listenbrainzSettingsUrl: env.LISTENBRAINZ_SETTINGS_URL,
     });
-  // Every page load asks for it: the answer is built once (per request origin when PUBLIC_ORIGIN is unset).
-  const fixed = env.PUBLIC_ORIGIN ? render(env.PUBLIC_ORIGIN) : undefined;
-  let last: { url: string; body: string } | undefined;
+  // Built once: the configured origin only, never one read from a request's Host header (which any
+  // client writes, and a cache in front could keep).
+  const body = render(origin);
   const headers = { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' };
-  app.get('/app-config.json', (c) => {
-    if (fixed) return c.body(fixed, 200, headers);
-    if (last?.url !== c.req.url) last = { url: c.req.url, body: render(new URL(c.req.url).origin) };
-    return c.body(last.body, 200, headers);
-  });
+  app.get('/app-config.json', (c) => c.body(body, 200, headers));
   return app;
 }

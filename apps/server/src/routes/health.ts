@@ -1,14 +1,22 @@
 import { Hono } from 'hono';
 import type { Database } from '../db/client.ts';
+import { withDeadline } from '../http/deadline.ts';
 
-/** /healthz: the process answers. /readyz: the database answers too. */
-export function healthRoutes(database: Database): Hono {
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/**
+ * /healthz: the process answers. /readyz: the database answers within 2 s, and the process is not
+ * shutting down (a load balancer stops sending it requests as soon as SIGTERM arrives).
+ */
+export function healthRoutes(database: Database, draining: () => boolean = () => false): Hono {
   const app = new Hono();
-  app.get('/healthz', (c) => c.json({ ok: true }, 200, { 'Cache-Control': 'no-store' }));
-  app.get('/readyz', async (c) =>
-    (await database.ping())
-      ? c.json({ ok: true }, 200, { 'Cache-Control': 'no-store' })
-      : c.json({ ok: false, error: 'Database unreachable' }, 503, { 'Cache-Control': 'no-store' }),
-  );
+  app.get('/healthz', (c) => c.json({ ok: true }, 200, NO_STORE));
+  app.get('/readyz', async (c) => {
+    if (draining()) return c.json({ ok: false, error: 'Shutting down' }, 503, NO_STORE);
+    const up = await withDeadline(database.ping(), 2_000).catch(() => false);
+    return up
+      ? c.json({ ok: true }, 200, NO_STORE)
+      : c.json({ ok: false, error: 'Database unreachable' }, 503, NO_STORE);
+  });
   return app;
 }

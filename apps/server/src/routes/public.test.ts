@@ -32,7 +32,12 @@ describe.each(DATABASES)('on %s', (kind) => {
       spotifyApiUrl: 'http://emulator.test/v1',
       backendUrl: 'http://127.0.0.1:8787',
       anonKey: s.env.PUBLIC_ANON_KEY,
+      lastfm: true,
+      listenbrainzSettingsUrl: 'https://listenbrainz.org/settings/',
     });
+    // The Host header a client sends never becomes the backend address.
+    const spoofed = await s.app.request('/app-config.json', { headers: { Host: 'evil.example' } });
+    expect(((await spoofed.json()) as { backendUrl: string }).backendUrl).toBe('http://127.0.0.1:8787');
   });
 
   test('health answers, and readiness checks the database', async () => {

@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { waitlistSignup } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { nulPath } from '../http/json.ts';
 import { requireSameOrigin } from '../http/same-origin.ts';
 
 function field(form: Record<string, unknown>, name: string): string {
@@ -26,6 +27,8 @@ export function waitlistRoutes(db: Db, guard: MiddlewareHandler, origins: (strin
     } catch {
       throw new HttpError(400, 'Malformed form body');
     }
+    const nul = nulPath(form);
+    if (nul !== undefined) throw new HttpError(400, `${nul}: must not contain NUL characters`);
     if (field(form, 'form-name') !== 'signup') throw new HttpError(400, 'form-name: expected "signup"');
     // A filled honeypot is a bot: answer as if all went well and keep nothing.
     if (field(form, 'bot-field') !== '') return c.json({ ok: true });
