@@ -1,14 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './stack.ts';
-
-function newest(path: string): number {
-  const info = statSync(path, { throwIfNoEntry: false });
-  if (!info) return 0;
-  if (!info.isDirectory()) return info.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
+import { newest, ROOT, serverSourcesNewest } from './stack.ts';
 
 /** Builds the web app when dist/ is missing or older than anything it is built from. */
 export function buildWebIfStale(): void {
@@ -17,9 +9,18 @@ export function buildWebIfStale(): void {
   const sources = Math.max(
     ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newest(join(web, p))),
     newest(join(ROOT, 'packages/spotify/src')),
+    newest(join(ROOT, 'packages/contracts/src')),
   );
   if (built > sources) return;
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** Builds the server to JavaScript when its build is missing or older than its sources. */
+export function buildServerIfStale(): void {
+  if (newest(join(ROOT, 'apps/server/dist/index.js')) > serverSourcesNewest()) return;
+  console.log('Building the server…');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

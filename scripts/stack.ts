@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_LASTFM } from '@heavy-rotation/emulator';
 
@@ -19,6 +21,35 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Echo the children's output (npm start); quiet in tests. */
   verbose?: boolean;
+  /** Run the server from its TypeScript sources even when a fresh build exists (npm run dev). */
+  source?: boolean;
+}
+
+/** The server's built module when it is newer than every source it is built from, else its sources. */
+function serverEntry(source: boolean): string {
+  const built = join(ROOT, 'apps/server/dist/index.js');
+  if (!source && newest(built) > serverSourcesNewest()) return built;
+  return 'apps/server/src/index.ts';
+}
+
+/** The newest change to anything the server is built from. */
+export function serverSourcesNewest(): number {
+  return Math.max(
+    ...[
+      'apps/server/src',
+      'apps/server/scripts/build.ts',
+      'packages/spotify/src',
+      'packages/contracts/src',
+    ].map((p) => newest(join(ROOT, p))),
+  );
+}
+
+/** The newest modification time below a path (0 when it does not exist). */
+export function newest(path: string): number {
+  const info = statSync(path, { throwIfNoEntry: false });
+  if (!info) return 0;
+  if (!info.isDirectory()) return info.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
 /** A free TCP port on the loopback interface. */
@@ -53,7 +84,9 @@ function run(
   env: NodeJS.ProcessEnv,
   verbose: boolean,
 ): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // Built JavaScript runs on plain Node; TypeScript sources through tsx.
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -128,7 +161,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       });
       await waitFor(`${emulatorUrl}/healthz`, emulator.child, emulator.output);
     }
-    const server = run('apps/server/src/index.ts', serverEnv, options.verbose ?? false);
+    const server = run(serverEntry(options.source ?? false), serverEnv, options.verbose ?? false);
     children.push(server.child);
     const url = `http://${host}:${port}`;
     await waitFor(`${url}/healthz`, server.child, server.output);

@@ -1,7 +1,8 @@
-import { buildWebIfStale } from './build-web.ts';
+import { buildServerIfStale, buildWebIfStale } from './build-web.ts';
 import { startStack } from './stack.ts';
 
 buildWebIfStale();
+buildServerIfStale();
 const stack = await startStack({ verbose: true });
 console.log(`\nHeavy Rotation is running: open ${stack.url}`);
 if (stack.emulatorUrl)

@@ -65,5 +65,7 @@ export default defineConfig({
     port: 5173,
     proxy: { '/app-config.json': api, '/api': api, '/functions': api, '/rest': api, '/auth': api },
   },
-  build: { target: 'es2022' },
+  // The previous build's hashed files stay: a tab opened before a deploy can still load its lazy chunks
+  // (docs/deploy.md, "Deploying a new build"). Hashed names never collide.
+  build: { target: 'es2022', emptyOutDir: false },
 });

@@ -1,0 +1,33 @@
+// `npm run build -w apps/server`: the server as one JavaScript module for production (docs/deploy.md,
+// "Building"). Our own packages are bundled in (they are TypeScript); npm dependencies stay imports.
+import { cp, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = `${root}dist`;
+
+const npmPackagesExternal: Plugin = {
+  name: 'npm-packages-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@heavy-rotation/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await rm(dist, { recursive: true, force: true });
+await build({
+  entryPoints: [`${root}src/index.ts`],
+  outfile: `${dist}/index.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [npmPackagesExternal],
+  logLevel: 'warning',
+});
+// The migrations are read at start, next to the module (see src/db/client.ts).
+await cp(`${root}src/db/migrations`, `${dist}/migrations`, { recursive: true });
+console.log(`built ${dist}/index.js`);
