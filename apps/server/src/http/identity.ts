@@ -28,7 +28,8 @@ export interface IdentityOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const CACHE_MS = 5 * 60_000;
+// A token Spotify revokes stays accepted here at most this long (docs/deploy.md, "What scales how").
+const CACHE_MS = 60_000;
 const CACHE_MAX = 10_000;
 const DEFAULT_RETRY_AFTER = '5';
 const profileSchema = z.object({

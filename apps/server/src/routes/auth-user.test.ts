@@ -116,15 +116,15 @@ describe.each(DATABASES)('on %s', (kind) => {
     await s.emulator.request('/_emulator/faults', { method: 'DELETE' });
   });
 
-  test('a verified token is asked about again after five minutes at most', async () => {
+  test('a verified token is asked about again after a minute at most', async () => {
     let clock = Date.now();
     const timed = await startTestServer(kind, {}, { database: s.database, now: () => clock });
     const token = await timed.token();
     expect((await timed.call('/auth/v1/user', { token })).status).toBe(200);
     await timed.fault({ path: '/v1/me', status: 503 });
-    clock += 4 * 60_000;
+    clock += 50_000;
     expect((await timed.call('/auth/v1/user', { token })).status).toBe(200);
-    clock += 60_000 + 1;
+    clock += 10_000 + 1;
     expect((await timed.call('/auth/v1/user', { token })).status).toBe(503);
   });
 });
