@@ -8,10 +8,20 @@ const good = {
   spotifyApiUrl: 'http://127.0.0.1:8788/v1',
   backendUrl: 'http://127.0.0.1:8787',
   anonKey: 'public-anon-key-0123456789',
+  lastfm: true,
+  listenbrainzSettingsUrl: 'http://127.0.0.1:8788/listenbrainz/settings/',
 };
 
 test('a complete configuration is accepted as is', () => {
   expect(validateConfig(good)).toEqual(good);
+});
+
+test('without the other sources\' settings, Last.fm is off and ListenBrainz tokens are found on its site', () => {
+  const { lastfm: _, listenbrainzSettingsUrl: __, ...older } = good;
+  expect(validateConfig(older)).toMatchObject({
+    lastfm: false,
+    listenbrainzSettingsUrl: 'https://listenbrainz.org/settings/',
+  });
 });
 
 test('a missing product name falls back to Heavy Rotation', () => {
