@@ -16,7 +16,7 @@ test('a complete configuration is accepted as is', () => {
   expect(validateConfig(good)).toEqual(good);
 });
 
-test('without the other sources\' settings, Last.fm is off and ListenBrainz tokens are found on its site', () => {
+test("without the other sources' settings, Last.fm is off and ListenBrainz tokens are found on its site", () => {
   const { lastfm: _, listenbrainzSettingsUrl: __, ...older } = good;
   expect(validateConfig(older)).toMatchObject({
     lastfm: false,
