@@ -107,6 +107,7 @@ export function createApp({
   );
   const publicGuard = every(identity.requireApiKey, perIp);
   // Cheap checks first: the provider is asked only for calls with the right apikey within the IP limit.
+  // Cast: hono's every() takes handlers of one environment; requireUser adds `user`, which perUser reads.
   const userGuard = every(
     identity.requireApiKey,
     perIp,

@@ -97,6 +97,7 @@ export const ENV_VARIABLES = {
 } as const;
 
 type Variables = typeof ENV_VARIABLES;
+// Cast: Object.fromEntries loses the keys; the mapped type restates exactly what the map builds.
 const shape = Object.fromEntries(Object.entries(ENV_VARIABLES).map(([k, [s]]) => [k, s])) as {
   [K in keyof Variables]: Variables[K][0];
 };

@@ -33,6 +33,7 @@ function bind<T extends object>(client: SpotifyClient, section: T): Bound<T> {
   for (const [name, value] of Object.entries(section)) {
     if (typeof value === 'function') out[name] = (...args: unknown[]) => value(client, ...args);
   }
+  // Cast: `out` holds each function of `section` bound to the client, which is what Bound<T> describes.
   return out as Bound<T>;
 }
 

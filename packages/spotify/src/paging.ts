@@ -8,6 +8,7 @@ interface PageLike<T> {
 /** A page, or an answer that wraps one under a single key (`{ artists: page }` of followed artists). */
 type PageOrWrapped<T> = PageLike<T> | Record<string, PageLike<T>>;
 
+// Cast: a body with an `items` array is the page itself; otherwise Spotify wraps the page under one key.
 const unwrap = <T>(body: PageOrWrapped<T>): PageLike<T> =>
   'items' in body && Array.isArray(body.items)
     ? (body as PageLike<T>)

@@ -43,14 +43,15 @@ export async function send(
   options: RequestOptions = {},
 ): Promise<unknown> {
   const url = new URL((client.baseUrl ?? 'https://api.spotify.com/v1').replace(/\/$/, '') + path);
+  // Cast: Object.entries widens the values; the query is typed as QueryValue by RequestOptions.
   for (const [key, value] of Object.entries(options.query ?? {}) as [string, QueryValue][]) {
     if (value != null) url.searchParams.set(key, String(value));
   }
   const { limit = 3, delayMs = 500, maxRetryAfter = 30 } = client.retry ?? {};
   const ms = options.timeoutMs ?? client.timeoutMs;
   const signals = [options.signal, ms ? AbortSignal.timeout(ms) : undefined].filter(
-    (s) => s,
-  ) as AbortSignal[];
+    (s): s is AbortSignal => s !== undefined,
+  );
   const signal = signals[1] ? AbortSignal.any(signals) : signals[0];
   const { body, contentType = 'application/json' } = options;
   // Only 429 is safe to repeat for POST: the provider did not act on the call.
@@ -92,6 +93,7 @@ export async function send(
       await sleep(wait, signal);
       continue;
     }
+    // Cast: the error envelope's fields are each checked with typeof below.
     const error = (parsed ?? {}) as ErrorBody;
     const detail = (typeof error.error === 'object' && error.error) || {};
     throw new SpotifyApiError(

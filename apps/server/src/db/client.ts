@@ -66,11 +66,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    const db = drizzleNodePg(pool, { schema });
+    // Cast: both drivers give a PgDatabase over the same schema; only their query-result type differs,
+    // and the app reads results through the schema, never the driver's raw result.
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
-      db: db as unknown as Db,
+      db,
       kind: 'postgres',
-      ping: () => ping(db as unknown as Db),
+      ping: () => ping(db),
       close: () => pool.end(),
     };
   }
@@ -87,12 +89,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     client = new PGlite();
   }
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  const pglite = drizzlePglite(client, { schema });
+  await migratePglite(pglite, { migrationsFolder });
+  // Cast: as for node-postgres above.
+  const db = pglite as unknown as Db;
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
-    ping: () => ping(db as unknown as Db),
+    ping: () => ping(db),
     close: () => client.close(),
   };
 }

@@ -51,7 +51,7 @@ const REFUSED_TEXT_CODES = new Set(['22021', '22P05']);
 function codesOf(error: unknown): { code?: string; message: string }[] {
   const out: { code?: string; message: string }[] = [];
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
+    const code = 'code' in e ? e.code : undefined;
     out.push({ ...(typeof code === 'string' ? { code } : {}), message: e.message });
   }
   return out;

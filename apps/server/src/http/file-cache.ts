@@ -45,6 +45,7 @@ function encode(bytes: Buffer<ArrayBuffer>, encoding: Encoding | undefined): Pro
       },
     });
   }
+  // Cast: zlib returns a Buffer over a fresh ArrayBuffer; its typing says ArrayBufferLike only.
   if (encoding === 'gzip') return gzipAsync(bytes, { level: 9 }) as Promise<Buffer<ArrayBuffer>>;
   return Promise.resolve(bytes);
 }

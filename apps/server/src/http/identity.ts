@@ -137,7 +137,7 @@ export function createIdentity(options: IdentityOptions) {
       }
       user = await lookup;
       cache.delete(key);
-      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
       cache.set(key, { user, expiresAt: now() + CACHE_MS });
     }
     c.set('user', user);

@@ -19,7 +19,7 @@ export function createLineCache(now: () => number) {
     },
     set(key: string, message: string | undefined): void {
       entries.delete(key);
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value ?? '');
       entries.set(key, { message, until: now() + (message === undefined ? ABSENT_MS : FOUND_MS) });
     },
   };

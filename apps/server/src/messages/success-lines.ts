@@ -1,7 +1,8 @@
 import { normaliseArtistName, stableHash } from './normalise.ts';
 
 // Each line speaks only of the listener's own rotation: nothing about the artist we cannot know.
-const LINES: ReadonlyArray<(name: string) => string> = [
+type LineOf = (name: string) => string;
+const LINES: readonly [LineOf, ...LineOf[]] = [
   (n) => `${n}, unlocked. You know your own rotation.`,
   (n) => `Nailed it: ${n} has been keeping you company.`,
   (n) => `${n} it is. Your ears don't lie.`,
@@ -42,5 +43,5 @@ export const SUCCESS_LINE_COUNT = LINES.length;
 export function templateSuccessLine(artistName: string): string {
   const name = artistName.trim().slice(0, 100) || 'That artist';
   const pick = LINES[stableHash(normaliseArtistName(name)) % LINES.length] ?? LINES[0];
-  return (pick as (n: string) => string)(name);
+  return pick(name);
 }

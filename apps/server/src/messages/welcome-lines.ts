@@ -11,7 +11,7 @@ type Line = (v: { names: string; count: number }) => string;
 
 // Greetings name only artists the listener has already unlocked and claim nothing about their ranks:
 // a line like "X tops your list" would hand over a quiz answer (docs/decisions/009-welcome-names-unlocked-artists.md).
-const GREETINGS: Line[] = [
+const GREETINGS: [Line, ...Line[]] = [
   (v) => `Welcome! ${v.names} made your top ${v.count}.`,
   (v) => `Hey there. ${v.names}? Good company.`,
   (v) => `Look who's here: you, with ${v.names} on repeat.`,
@@ -30,7 +30,7 @@ const GREETINGS: Line[] = [
 ];
 
 // Reflections speak of the list as a whole: its size and the time it covers, never of who leads it.
-const REFLECTIONS: Line[] = [
+const REFLECTIONS: [Line, ...Line[]] = [
   (v) => `${v.count} artists shaped your last four weeks.`,
   (v) => `Your list runs ${v.count} deep, every one of them earned by your plays.`,
   (v) => `${v.count} names in all: that's a real rotation.`,
@@ -48,7 +48,7 @@ const REFLECTIONS: Line[] = [
   (v) => `${v.count} artists, counted from every play of the last four weeks.`,
 ];
 
-const TEASERS: Line[] = [
+const TEASERS: [Line, ...Line[]] = [
   () => 'Most of your list is locked. Guess them to reveal the rest.',
   () => 'Think you know the rest of your list? Prove it.',
   () => 'The rest are hidden. Each right guess unlocks one.',
@@ -77,8 +77,8 @@ function joinNames(names: string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-function pick(lines: Line[], seed: number): Line {
-  return lines[seed % lines.length] ?? (lines[0] as Line);
+function pick(lines: readonly [Line, ...Line[]], seed: number): Line {
+  return lines[seed % lines.length] ?? lines[0];
 }
 
 /**

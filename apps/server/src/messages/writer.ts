@@ -70,7 +70,8 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
       if (llm && missing.length > 0 && (await spendGeneratorCall(userId))) {
         const generated = await generateSuccessLines(llm, missing);
         for (const [name, message] of generated) {
-          const key = keys.get(name) as string;
+          const key = keys.get(name);
+          if (key === undefined) continue;
           known.set(key, message);
           await db
             .insert(artistMessage)

@@ -24,7 +24,7 @@ export function createProfileCache(now: () => number = Date.now) {
     set(id: string, row: ProfileRow | null, readAt: number): void {
       if (readAt !== generation) return;
       entries.delete(id);
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value ?? '');
       entries.set(id, { row, until: now() + TTL_MS });
     },
     forget(id: string): void {

@@ -20,11 +20,12 @@ const NO_ROW = {
 
 function columnsOf(select: string | undefined): Column[] {
   if (select === undefined || select.trim() === '*') return [...COLUMNS];
+  const isColumn = (name: string): name is Column => COLUMNS.some((c) => c === name);
   const wanted = select.split(',').map((s) => s.trim());
-  const unknown = wanted.find((w) => !(COLUMNS as readonly string[]).includes(w));
+  const unknown = wanted.find((w) => !isColumn(w));
   if (unknown !== undefined)
     throw new HttpError(400, `select: unknown column ${JSON.stringify(unknown.slice(0, 40))}`);
-  return wanted as Column[];
+  return wanted.filter(isColumn);
 }
 
 /** GET /rest/v1/user_profile?id=eq.<id>: the caller's own row only, phone masked. */

@@ -36,17 +36,20 @@ function isUrl(value: unknown): value is string {
  * listing every problem, which the error screens show as 'Configuration Error'.
  */
 export function validateConfig(raw: unknown): AppConfig {
-  const input = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const input: Record<string, unknown> =
+    typeof raw === 'object' && raw !== null ? Object.fromEntries(Object.entries(raw)) : {};
   const problems: string[] = [];
-  const clientId = input.spotifyClientId;
-  if (typeof clientId !== 'string' || clientId.length < 1) problems.push('Spotify Client ID is required');
-  if (!isUrl(input.backendUrl)) problems.push('Supabase URL must be a valid URL');
-  const anonKey = input.anonKey;
-  if (typeof anonKey !== 'string' || anonKey.length < 20) {
-    problems.push('Supabase anonymous key must be at least 20 characters');
-  }
-  if (!isUrl(input.spotifyAccountsUrl)) problems.push('Spotify accounts URL must be a valid URL');
-  if (!isUrl(input.spotifyApiUrl)) problems.push('Spotify API URL must be a valid URL');
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const clientId = text(input.spotifyClientId);
+  if (clientId.length < 1) problems.push('Spotify Client ID is required');
+  const backendUrl = text(input.backendUrl);
+  if (!isUrl(backendUrl)) problems.push('Supabase URL must be a valid URL');
+  const anonKey = text(input.anonKey);
+  if (anonKey.length < 20) problems.push('Supabase anonymous key must be at least 20 characters');
+  const spotifyAccountsUrl = text(input.spotifyAccountsUrl);
+  if (!isUrl(spotifyAccountsUrl)) problems.push('Spotify accounts URL must be a valid URL');
+  const spotifyApiUrl = text(input.spotifyApiUrl);
+  if (!isUrl(spotifyApiUrl)) problems.push('Spotify API URL must be a valid URL');
   if (problems.length > 0) throw new ConfigError(problems.join('; '));
   const productName =
     typeof input.productName === 'string' && input.productName.trim()
@@ -54,11 +57,11 @@ export function validateConfig(raw: unknown): AppConfig {
       : DEFAULT_PRODUCT_NAME;
   return {
     productName,
-    spotifyClientId: clientId as string,
-    spotifyAccountsUrl: input.spotifyAccountsUrl as string,
-    spotifyApiUrl: input.spotifyApiUrl as string,
-    backendUrl: input.backendUrl as string,
-    anonKey: anonKey as string,
+    spotifyClientId: clientId,
+    spotifyAccountsUrl,
+    spotifyApiUrl,
+    backendUrl,
+    anonKey,
     lastfm: input.lastfm === true,
     listenbrainzSettingsUrl: isUrl(input.listenbrainzSettingsUrl)
       ? input.listenbrainzSettingsUrl

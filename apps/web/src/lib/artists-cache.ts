@@ -1,6 +1,6 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { artistsCacheKey } from './session.ts';
-import { readJson, removeKeysWhere, writeJson } from './storage.ts';
+import { readJsonObject, removeKeysWhere, writeJson } from './storage.ts';
 
 /** Persisted cache lifetime (docs/product.md, "Loading the list"). */
 export const PERSISTED_TTL_MS = 2 * 60 * 60 * 1000;
@@ -15,12 +15,18 @@ interface CacheEntry {
 let memory: CacheEntry | undefined;
 
 function isArtist(value: unknown): value is Artist {
-  const a = value as Partial<Artist> | null;
-  return typeof a === 'object' && a !== null && typeof a.id === 'string' && typeof a.name === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'id' in value &&
+    typeof value.id === 'string' &&
+    'name' in value &&
+    typeof value.name === 'string'
+  );
 }
 
 function readPersisted(productName: string): CacheEntry | null {
-  const entry = readJson<Partial<CacheEntry>>(artistsCacheKey(productName));
+  const entry = readJsonObject(artistsCacheKey(productName));
   if (!entry || !Array.isArray(entry.data) || typeof entry.timestamp !== 'number') return null;
   const data = entry.data.filter(isArtist);
   return data.length > 0 ? { data, timestamp: entry.timestamp } : null;

@@ -1,6 +1,6 @@
-import { type SourceName, type SourceSessionReply, sourceSessionReply } from '@heavy-rotation/contracts';
+import type { SourceName, SourceSessionReply } from '@heavy-rotation/contracts';
 import { KEYS } from './session.ts';
-import { readJson, removeKey, writeJson } from './storage.ts';
+import { readJsonObject, removeKey, writeJson } from './storage.ts';
 
 /**
  * A Last.fm or ListenBrainz sign-in (docs/product.md, "Other sources"). The session itself is an HttpOnly
@@ -14,9 +14,16 @@ export const SOURCE_LABEL: Record<SourceName | 'spotify', string> = {
   listenbrainz: 'ListenBrainz',
 };
 
+// Checked by hand, not with the contract's schema: the guard of every screen reads this, and the first
+// screen's JavaScript stays small (docs/product.md, "Other sources").
 export function readSourceSession(): SourceSession | null {
-  const parsed = sourceSessionReply.safeParse(readJson<unknown>(KEYS.sourceSession));
-  return parsed.success ? parsed.data : null;
+  const stored = readJsonObject(KEYS.sourceSession);
+  const source = stored?.source;
+  if (!stored || (source !== 'lastfm' && source !== 'listenbrainz') || typeof stored.userId !== 'string') {
+    return null;
+  }
+  const displayName = typeof stored.displayName === 'string' ? stored.displayName : null;
+  return { source, userId: stored.userId, displayName };
 }
 
 export function saveSourceSession(session: SourceSession): void {

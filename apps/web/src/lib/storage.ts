@@ -67,14 +67,18 @@ export function removeKeysWhere(predicate: (key: string) => boolean): void {
   }
 }
 
-export function readJson<T>(key: string): T | null {
+/** A stored JSON object, its fields unknown until the caller checks them; null when absent or not an object. */
+export function readJsonObject(key: string): Record<string, unknown> | null {
   const text = readString(key);
   if (text === null) return null;
+  let value: unknown;
   try {
-    return JSON.parse(text) as T;
+    value = JSON.parse(text);
   } catch {
     return null;
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  return Object.fromEntries(Object.entries(value));
 }
 
 export function writeJson(key: string, value: unknown): void {

@@ -25,7 +25,7 @@ interface RevealedArtistsState {
   reset: () => void;
 }
 
-const EMPTY = { ids: [] as string[], legacyIndices: null };
+const EMPTY: Pick<RevealedArtistsState, 'ids' | 'legacyIndices'> = { ids: [], legacyIndices: null };
 
 function idsAt(artists: readonly RankedArtist[], indices: readonly number[]): string[] {
   return indices.flatMap((i) => {
@@ -57,16 +57,19 @@ export const useRevealedArtists = create<RevealedArtistsState>()(
       partialize: ({ ids, legacyIndices }) => ({ ids, legacyIndices }),
       // Version 0 kept `revealed`: unlocked list indices.
       migrate: (persisted, version) => {
-        const old = (persisted ?? {}) as { revealed?: unknown; ids?: unknown; legacyIndices?: unknown };
+        const old = typeof persisted === 'object' && persisted !== null ? persisted : {};
         if (version === 0) {
-          const revealed = Array.isArray(old.revealed) ? old.revealed : [];
+          const revealed = 'revealed' in old && Array.isArray(old.revealed) ? old.revealed : [];
           return {
             ids: [],
             legacyIndices: revealed.filter((i): i is number => Number.isInteger(i) && i >= 0 && i < 50),
           };
         }
         return {
-          ids: Array.isArray(old.ids) ? old.ids.filter((id): id is string => typeof id === 'string') : [],
+          ids:
+            'ids' in old && Array.isArray(old.ids)
+              ? old.ids.filter((id): id is string => typeof id === 'string')
+              : [],
           legacyIndices: null,
         };
       },

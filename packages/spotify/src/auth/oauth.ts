@@ -57,6 +57,7 @@ async function tokenCall(options: TokenCallOptions, params: Record<string, strin
     body: new URLSearchParams({ client_id: options.clientId, ...params }).toString(),
     signal: options.signal,
   });
+  // Cast: every field read below is checked with typeof before it is trusted.
   const body = (await res.json().catch(() => ({}))) as Partial<TokenSet> & {
     error?: string;
     error_description?: string;
@@ -70,6 +71,7 @@ async function tokenCall(options: TokenCallOptions, params: Record<string, strin
       body,
     );
   }
+  // Cast: access_token is checked above; Spotify's token answer carries the rest of TokenSet with it.
   return body as TokenSet;
 }
 

@@ -7,7 +7,7 @@ export function randomString(length: number, alphabet = UNRESERVED): string {
   const limit = 256 - (256 % alphabet.length);
   while (out.length < length) {
     for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (byte < limit && out.length < length) out.push(alphabet[byte % alphabet.length] as string);
+      if (byte < limit && out.length < length) out.push(alphabet.charAt(byte % alphabet.length));
     }
   }
   return out.join('');

@@ -33,7 +33,9 @@ async function add(
     done += chunk.length;
     return client.request<PlaylistSnapshot>('POST', at(id, kind), { body, ...o });
   });
-  return results[results.length - 1] as PlaylistSnapshot;
+  const last = results.at(-1);
+  if (!last) throw new RangeError('No items to add');
+  return last;
 }
 
 /** Get Playlist Items. */

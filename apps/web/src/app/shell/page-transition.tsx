@@ -3,10 +3,10 @@ import { useLocation } from 'react-router';
 import styles from './page-transition.module.css';
 import { PAGE_SPRING } from './spring-easing.ts';
 
-const springStyle = {
+const springStyle: CSSProperties = {
   '--spring-easing': PAGE_SPRING.easing,
   '--spring-duration': `${PAGE_SPRING.durationMs}ms`,
-} as CSSProperties;
+};
 
 /** Moving to /quiz slides in from the right, anywhere else from the left; none on first load (docs/product.md, "Screens and routes"). */
 export function PageTransition({ children }: { children: ReactNode }) {

@@ -64,7 +64,8 @@ function isRejection(error: unknown): boolean {
 async function refreshInLock(staleToken: string | null): Promise<string | null> {
   // Re-read inside the lock: another tab may have rotated the tokens while we waited.
   const stored = latestTokens();
-  if (!stored.refreshToken) {
+  const refreshToken = stored.refreshToken;
+  if (!refreshToken) {
     if (stored.accessToken) clearSignInData();
     announceSignedOut();
     return null;
@@ -78,7 +79,7 @@ async function refreshInLock(staleToken: string | null): Promise<string | null> 
         refreshAccessToken({
           clientId: config.spotifyClientId,
           accountsUrl: config.spotifyAccountsUrl,
-          refreshToken: stored.refreshToken as string,
+          refreshToken,
         }),
       { ...RETRY.tokenRefresh, shouldRetry: (error) => !isRejection(error) },
     );

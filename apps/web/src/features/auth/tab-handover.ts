@@ -12,11 +12,19 @@ const channel =
 let announced: { tokens: StoredTokens; at: number } | null = null;
 
 channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const data = event.data as Partial<StoredTokens> | null;
-  if (data && typeof data.accessToken === 'string' && typeof data.expiresAt === 'number') {
+  const data = event.data;
+  if (
+    typeof data === 'object' &&
+    data !== null &&
+    'accessToken' in data &&
+    typeof data.accessToken === 'string' &&
+    'expiresAt' in data &&
+    typeof data.expiresAt === 'number'
+  ) {
     const tokens = {
       accessToken: data.accessToken,
-      refreshToken: data.refreshToken ?? null,
+      refreshToken:
+        'refreshToken' in data && typeof data.refreshToken === 'string' ? data.refreshToken : null,
       expiresAt: data.expiresAt,
     };
     announced = { tokens, at: Date.now() };

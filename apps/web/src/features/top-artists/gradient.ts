@@ -5,7 +5,7 @@ const ROW_COLORS: readonly string[] = Array.from(
 );
 
 export function rowColor(index: number): string {
-  return ROW_COLORS[Math.min(Math.max(index, 0), ROW_COLORS.length - 1)] as string;
+  return ROW_COLORS[Math.min(Math.max(index, 0), ROW_COLORS.length - 1)] ?? 'hsl(0 88% 66%)';
 }
 
 /** docs/product.md, "The list card and the share view": rows are 370 px wide at rank 1 and narrow by 4 px per rank. */

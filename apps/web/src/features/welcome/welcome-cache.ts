@@ -1,5 +1,5 @@
 import { KEYS } from '../../lib/session.ts';
-import { readJson, writeJson } from '../../lib/storage.ts';
+import { readJsonObject, writeJson } from '../../lib/storage.ts';
 import { readWelcomeReply, type WelcomeMessage } from './welcome-message.ts';
 
 const WELCOME_CACHE_VERSION = '1.0';
@@ -25,7 +25,7 @@ export function hashArtists(artistNames: string[]): string {
 
 /** The cached welcome for this list, or null when missing, of another version or list, or older than 7 days. */
 export function readWelcomeCache(artistNames: string[], now = Date.now()): WelcomeMessage | null {
-  const cache = readJson<Partial<WelcomeCache>>(KEYS.welcomeCache);
+  const cache = readJsonObject(KEYS.welcomeCache);
   if (!cache || cache.version !== WELCOME_CACHE_VERSION) return null;
   if (cache.artistsHash !== hashArtists(artistNames)) return null;
   if (

@@ -1,5 +1,5 @@
 import type { Artist } from '@heavy-rotation/spotify';
-import { type CSSProperties, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { CloseButton, FullScreenDialog } from '../../../components/ui/full-screen-dialog.tsx';
 import { StoryShareButton } from '../../../components/ui/story-share-button.tsx';
 import { loadedConfig } from '../../../config/app-config.ts';
@@ -56,9 +56,7 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
     link.status === 'ready'
       ? link.href
       : withCampaign(artist.external_urls?.spotify ?? (source ? artist.href : ''), productName);
-  const style = colour
-    ? ({ '--dominant': toCss(colour), '--on-dominant': textOn(colour) } as CSSProperties)
-    : undefined;
+  const style = colour ? { '--dominant': toCss(colour), '--on-dominant': textOn(colour) } : undefined;
 
   return (
     <FullScreenDialog label={`${artist.name}, my #${rank} artist`} onClose={onClose} style={style}>

@@ -8,7 +8,7 @@ import styles from './ranked-list-card.module.css';
  * only its rank and placeholder art (docs/decisions/005-locked-rows-and-share-backgrounds.md).
  */
 export function ListRow({ rank, artist, cover }: { rank: number; artist: Artist | null; cover?: string }) {
-  const style = { width: listRowWidth(rank), '--row': listRowColour(rank) } as CSSProperties;
+  const style: CSSProperties = { width: listRowWidth(rank), '--row': listRowColour(rank) };
   if (!artist)
     return (
       <li className={`${styles.row} ${styles.locked}`} style={style}>

@@ -1,5 +1,5 @@
 import type { Artist } from '@heavy-rotation/spotify';
-import { type CSSProperties, useCallback } from 'react';
+import { useCallback } from 'react';
 import { CloseButton, FullScreenDialog } from '../../../components/ui/full-screen-dialog.tsx';
 import { StoryShareButton } from '../../../components/ui/story-share-button.tsx';
 import { loadedConfig } from '../../../config/app-config.ts';
@@ -44,7 +44,7 @@ export function RankedListCard({ artists, revealed, onClose }: RankedListCardPro
         {ready ? (
           <>
             <div className={styles.frame} style={{ width: CARD_WIDTH * scale, height: CARD_HEIGHT * scale }}>
-              <div className={styles.card} style={{ '--scale': scale } as CSSProperties}>
+              <div className={styles.card} style={{ '--scale': scale }}>
                 <img className={styles.logo} src={WORDMARK_URL} alt={productName} width={196} height={56} />
                 <ol className={styles.rows} aria-label="My top artists">
                   {rows.map((artist, i) => (

@@ -1,5 +1,4 @@
 import type { Artist } from '@heavy-rotation/spotify';
-import type { CSSProperties } from 'react';
 import styles from './quiz-grid.module.css';
 import { rankColour } from './rank-colour.ts';
 
@@ -29,7 +28,7 @@ export function QuizGrid({ artists, unlocked, fresh, onLockedTap }: QuizGridProp
               <button
                 type="button"
                 className={styles.locked}
-                style={{ '--rank': colour } as CSSProperties}
+                style={{ '--rank': colour }}
                 aria-label={`Locked artist, rank ${rank}`}
                 onClick={() => onLockedTap(index)}
               >
@@ -51,7 +50,7 @@ export function QuizGrid({ artists, unlocked, fresh, onLockedTap }: QuizGridProp
           <li
             key={artist.id}
             className={index === fresh ? `${styles.cell} ${styles.fresh}` : styles.cell}
-            style={{ '--rank': colour } as CSSProperties}
+            style={{ '--rank': colour }}
           >
             <div className={styles.open}>
               <span className={styles.rank}>

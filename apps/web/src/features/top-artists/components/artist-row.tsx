@@ -9,7 +9,7 @@ interface RowFrameProps {
 }
 
 function frameStyle(index: number): CSSProperties {
-  return { '--row-color': rowColor(index), maxWidth: `${rowWidth(index)}px` } as CSSProperties;
+  return { '--row-color': rowColor(index), maxWidth: `${rowWidth(index)}px` };
 }
 
 /** Up to two initials of a name ("Simon & Garfunkel" → "SG"), for the placeholder art. */
