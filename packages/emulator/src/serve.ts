@@ -1,6 +1,5 @@
 import { serve } from '@hono/node-server';
 import { createEmulator } from './app.ts';
-import type { Mode } from './context.ts';
 import { DataFileError, loadDataFile } from './data/load.ts';
 
 function arg(name: string): string | undefined {
@@ -39,7 +38,7 @@ try {
 
 const app = createEmulator({
   ...(data ? { data } : {}),
-  mode: mode as Mode,
+  mode,
   control,
   ...(accessTokenSeconds ? { accessTokenSeconds } : {}),
   ...(refreshTokenSeconds ? { refreshTokenSeconds } : {}),

@@ -77,12 +77,19 @@ export function parseUri(uri: string): { type: string; id: string } {
 }
 
 /** A JSON object body, or an empty object when there is none. */
+/** A JSON object with its fields as unknown, or undefined for anything else (arrays, null, text). */
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  return Object.fromEntries(Object.entries(value));
+}
+
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (!text.trim()) return {};
   try {
     const value: unknown = JSON.parse(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    const record = asRecord(value);
+    if (record) return record;
   } catch {
     // fall through to the error below
   }

@@ -21,7 +21,7 @@ function object(value: unknown, where: string, allowed: string[]): Obj {
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) throw new DataFileError(`Unknown field "${key}" in ${where}`);
   }
-  return value as Obj;
+  return Object.fromEntries(Object.entries(value));
 }
 
 function list(value: unknown, where: string): unknown[] {
@@ -74,8 +74,9 @@ export function parseData(input: unknown): EmulatorData {
       throw new DataFileError(`${where}.allowed must be a boolean`);
     stringList(l, 'top_artists', where);
     if (l.top_artists === undefined) throw new DataFileError(`${where}.top_artists is required`);
-    for (const id of l.top_artists as string[])
-      if (!artistIds.has(id)) throw new DataFileError(`${where}.top_artists names an unknown artist "${id}"`);
+    for (const id of list(l.top_artists, `${where}.top_artists`))
+      if (typeof id !== 'string' || !artistIds.has(id))
+        throw new DataFileError(`${where}.top_artists names an unknown artist "${String(id)}"`);
   });
   for (const source of ['lastfm', 'listenbrainz'] as const) {
     if (root[source] === undefined) continue;
@@ -110,10 +111,14 @@ export function parseData(input: unknown): EmulatorData {
       const c = object(value, where, FIELDS.client);
       text(c, 'id', where);
       stringList(c, 'redirect_uris', where);
-      for (const uri of (c.redirect_uris as string[] | undefined) ?? []) {
+      for (const uri of c.redirect_uris === undefined
+        ? []
+        : list(c.redirect_uris, `${where}.redirect_uris`)) {
+        if (typeof uri !== 'string') continue;
         if (!URL.canParse(uri)) throw new DataFileError(`${where}.redirect_uris has an invalid URL "${uri}"`);
       }
     });
+  // Cast: every field of the file was checked above, field by field, against EmulatorData.
   return root as unknown as EmulatorData;
 }
 

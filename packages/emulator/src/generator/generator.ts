@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { asRecord } from '../validate.ts';
 
 /** One chat call as the generator received it: the data the product sent, never any key. */
 interface GeneratorCall {
@@ -19,9 +20,7 @@ interface ChatBody {
 }
 
 function record(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  return asRecord(value) ?? {};
 }
 
 function strings(value: unknown): string[] {
@@ -63,7 +62,11 @@ export function generatorRoutes(options: { control: boolean }) {
   app.post('/v1/chat/completions', async (c) => {
     let body: ChatBody;
     try {
-      body = record(await c.req.json()) as ChatBody;
+      const raw = record(await c.req.json());
+      body = {
+        model: raw.model,
+        messages: Array.isArray(raw.messages) ? raw.messages.map((m) => record(m)) : undefined,
+      };
     } catch {
       return c.json({ error: { message: 'body must be JSON', type: 'invalid_request_error' } }, 400);
     }

@@ -4,13 +4,14 @@ import { issueTokens } from '../accounts/tokens.ts';
 import type { AppEnv, Emulator } from '../context.ts';
 import { DataFileError } from '../data/load.ts';
 import type { Fault } from '../store.ts';
+import { asRecord } from '../validate.ts';
 
 type Body = Record<string, unknown>;
 
 async function body(req: { json(): Promise<unknown> }): Promise<Body | undefined> {
   try {
     const value = await req.json();
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : undefined;
+    return asRecord(value);
   } catch {
     return undefined;
   }

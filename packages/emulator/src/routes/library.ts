@@ -53,9 +53,10 @@ export async function idsFromRequest(c: Context, max: number, check = checkId): 
   const query = c.req.query('ids');
   if (query !== undefined) return idList(query, max, check);
   const body = await jsonBody(c);
-  if (!Array.isArray(body.ids) || !body.ids.every((id) => typeof id === 'string'))
+  const ids = Array.isArray(body.ids) ? body.ids.filter((id): id is string => typeof id === 'string') : [];
+  if (!Array.isArray(body.ids) || ids.length !== body.ids.length)
     throw new ApiError(400, 'Missing required parameter: ids');
-  return idList(body.ids as string[], max, check);
+  return idList(ids, max, check);
 }
 
 export function exists(emu: Emulator, type: string, id: string): boolean {

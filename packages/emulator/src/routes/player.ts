@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Emulator } from '../context.ts';
 import { originOf } from '../context.ts';
 import { currentlyPlaying, currentUri, deviceObject, playbackState, progressMs } from '../shapes/player.ts';
-import { ApiError, jsonBody, optionalInt } from '../validate.ts';
+import { ApiError, asRecord, jsonBody, optionalInt } from '../validate.ts';
 import {
   checkPlayable,
   contextItems,
@@ -66,7 +66,7 @@ export function playerRoutes(emu: Emulator) {
           ? (Array.isArray(body.uris) ? body.uris : [null]).map((u) => checkPlayable(emu, u))
           : contextItems(emu, String(body.context_uri));
       if (list.length === 0) throw restricted();
-      const offset = (body.offset ?? {}) as { position?: unknown; uri?: unknown };
+      const offset = asRecord(body.offset) ?? {};
       const index = typeof offset.uri === 'string' ? list.indexOf(offset.uri) : Number(offset.position ?? 0);
       if (!Number.isInteger(index) || index < 0 || index >= list.length)
         throw new ApiError(400, 'Invalid offset');

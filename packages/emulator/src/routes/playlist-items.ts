@@ -6,7 +6,7 @@ import { page } from '../shapes/common.ts';
 import { knownPlayable } from '../shapes/items.ts';
 import { playlistItem, snapshotId } from '../shapes/playlists.ts';
 import type { PlaylistState } from '../store.ts';
-import { ApiError, jsonBody, paging, parseUri } from '../validate.ts';
+import { ApiError, asRecord, jsonBody, paging, parseUri } from '../validate.ts';
 import { editable, findPlaylist } from './playlists.ts';
 
 type Body = Record<string, unknown>;
@@ -35,7 +35,7 @@ function removeItems(playlist: PlaylistState, body: Body): void {
   if (Array.isArray(body.positions)) {
     if (!body.positions.every((p) => int(p) && p < playlist.items.length))
       throw new ApiError(400, 'Invalid positions');
-    const drop = new Set(body.positions as number[]);
+    const drop = new Set(body.positions.filter(int));
     playlist.items = playlist.items.filter((_, i) => !drop.has(i));
     return;
   }
@@ -43,10 +43,11 @@ function removeItems(playlist: PlaylistState, body: Body): void {
   if (!list) throw new ApiError(400, 'Missing items to remove');
   if (list.length > 100) throw new ApiError(400, 'Too many tracks in request');
   for (const entry of list) {
-    const uri = (entry as Body | null)?.uri;
+    const fields = asRecord(entry);
+    const uri = fields?.uri;
     if (typeof uri !== 'string') throw new ApiError(400, 'Invalid track uri');
     parseUri(uri);
-    const positions = (entry as Body).positions;
+    const positions = fields?.positions;
     if (Array.isArray(positions)) {
       const drop = new Set(positions.filter(int));
       playlist.items = playlist.items.filter((item, i) => !(drop.has(i) && item.uri === uri));

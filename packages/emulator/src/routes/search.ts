@@ -98,6 +98,7 @@ export function searchRoutes(emu: Emulator) {
     add(
       'audiobook',
       'audiobooks',
+      // The catalogue has no audiobooks: the section is always empty.
       [] as never[],
       () => '',
       () => null,

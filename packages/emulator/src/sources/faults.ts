@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { asRecord } from '../validate.ts';
 
 /** A fault the next matching calls get: a Last.fm error code (with HTTP 200 or a status), or a status. */
 export interface SourceFault {
@@ -29,22 +30,22 @@ function statusOf(value: unknown): ContentfulStatusCode | undefined {
 
 /** Reads a fault from a control call's JSON body, or says what is wrong with it. */
 function readFault(body: unknown): SourceFault | string {
-  if (!body || typeof body !== 'object') return 'body must be a JSON object';
-  const b = body as Record<string, unknown>;
-  const int = (v: unknown) => typeof v === 'number' && Number.isInteger(v);
+  const b = asRecord(body);
+  if (!b) return 'body must be a JSON object';
+  const int = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
   if (b.match !== undefined && typeof b.match !== 'string') return 'match must be a string';
   if (b.error !== undefined && !int(b.error)) return 'error must be an integer';
   const status = statusOf(b.status);
   if (b.status !== undefined && status === undefined) return 'status must be an HTTP status 400-599';
   if (b.error === undefined && b.status === undefined) return 'give error or status';
   const times = b.times ?? 1;
-  if (!(int(times) && ((times as number) >= 1 || times === -1))) return 'times must be >= 1 or -1';
+  if (!(int(times) && (times >= 1 || times === -1))) return 'times must be >= 1 or -1';
   return {
     ...(typeof b.match === 'string' ? { match: b.match } : {}),
-    ...(int(b.error) ? { error: b.error as number } : {}),
+    ...(int(b.error) ? { error: b.error } : {}),
     ...(status !== undefined ? { status } : {}),
-    ...(int(b.retryAfter) ? { retryAfter: b.retryAfter as number } : {}),
-    times: times as number,
+    ...(int(b.retryAfter) ? { retryAfter: b.retryAfter } : {}),
+    times,
   };
 }
 
