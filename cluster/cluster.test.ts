@@ -33,6 +33,12 @@ function pg(tool: string, args: string[]): void {
   execFileSync(cmd, all, { stdio: 'pipe' });
 }
 
+/** Starts the private PostgreSQL and waits until it takes connections. */
+function startPostgres(): void {
+  const options = `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1`;
+  pg('pg_ctl', ['-D', pgData, '-o', options, '-l', join(dir, 'pg.log'), '-w', 'start']);
+}
+
 function startProcess(
   script: string,
   env: Record<string, string>,
@@ -156,16 +162,7 @@ beforeAll(async () => {
   chmodSync(dir, 0o755);
   pgPort = await freePort();
   pg('initdb', ['-D', pgData, '-A', 'trust', '-U', 'postgres']);
-  pg('pg_ctl', [
-    '-D',
-    pgData,
-    '-o',
-    `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1`,
-    '-l',
-    join(dir, 'pg.log'),
-    '-w',
-    'start',
-  ]);
+  startPostgres();
 
   const emulatorPort = await freePort();
   emulator = `http://127.0.0.1:${emulatorPort}`;
@@ -276,16 +273,7 @@ test('PostgreSQL restarted under load: 503 meanwhile, service back within 5 s, n
   await new Promise((r) => setTimeout(r, 1500));
   pg('pg_ctl', ['-D', pgData, '-m', 'fast', 'stop']);
   await new Promise((r) => setTimeout(r, 1500));
-  pg('pg_ctl', [
-    '-D',
-    pgData,
-    '-o',
-    `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1`,
-    '-l',
-    join(dir, 'pg.log'),
-    '-w',
-    'start',
-  ]);
+  startPostgres();
   const recovery = await until(
     'service after the restart',
     async () => (await request()).status === 406,

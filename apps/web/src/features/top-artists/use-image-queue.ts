@@ -1,16 +1,12 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { useEffect, useMemo, useState } from 'react';
+import { imageUrl } from '../../lib/artist-image.ts';
 
 const IMAGE_SPACING_MS = 50;
 const ROW_IMAGE_PX = 112;
 
-/** The artist's first image, or a smaller one from the same list when the first is far larger than a row needs. */
 function rowImageUrl(artist: Artist): string | undefined {
-  const images = Array.isArray(artist.images) ? artist.images : [];
-  const fitting = images
-    .filter((image) => typeof image.width === 'number' && image.width >= ROW_IMAGE_PX)
-    .sort((a, b) => (a.width ?? 0) - (b.width ?? 0))[0];
-  return (fitting ?? images[0])?.url;
+  return imageUrl(artist.images, ROW_IMAGE_PX);
 }
 
 /**

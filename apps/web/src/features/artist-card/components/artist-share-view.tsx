@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { CloseButton, FullScreenDialog } from '../../../components/ui/full-screen-dialog.tsx';
 import { StoryShareButton } from '../../../components/ui/story-share-button.tsx';
 import { loadedConfig } from '../../../config/app-config.ts';
+import { imageUrl as pickImage } from '../../../lib/artist-image.ts';
 import { readSourceSession, SOURCE_LABEL } from '../../../lib/source-session.ts';
 import { textOn, toCss } from '../dominant-colour.ts';
 import { drawArtistStory } from '../draw-artist-story.ts';
@@ -25,7 +26,8 @@ const TOAST_MS = 3000;
 /** The artist share view (docs/product.md, "The list card and the share view"): the artist's card in its dominant colour, the provider link and Share. */
 export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareViewProps) {
   const productName = loadedConfig()?.productName ?? 'Heavy Rotation';
-  const imageUrl = artist.images[0]?.url;
+  // The card shows the image at 240 px: twice that for sharp screens.
+  const imageUrl = pickImage(artist.images, 480);
   const colour = useDominantColour(imageUrl);
   // Another source's artist links to Spotify when that source knows the way, else to its own page.
   const source = readSourceSession()?.source;

@@ -1,6 +1,7 @@
 import type { Artist } from '@heavy-rotation/spotify';
+import { imageUrl } from '../../../lib/artist-image.ts';
+import { rankColour } from '../../../lib/rank-scale.ts';
 import styles from './quiz-grid.module.css';
-import { rankColour } from './rank-colour.ts';
 
 export interface QuizGridProps {
   artists: Artist[];
@@ -11,8 +12,7 @@ export interface QuizGridProps {
 }
 
 function imageOf(artist: Artist): string | undefined {
-  const images = [...(artist.images ?? [])].sort((a, b) => (a.width ?? 0) - (b.width ?? 0));
-  return (images.find((i) => (i.width ?? 0) >= 120) ?? images[images.length - 1])?.url;
+  return imageUrl(artist.images, 120);
 }
 
 /** The ranks: unlocked ones with name and picture, locked ones as our own placeholders only. */

@@ -1,6 +1,6 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import type { CSSProperties } from 'react';
-import { rowColor, rowWidth } from '../gradient.ts';
+import { rankColour, rowWidth } from '../../../lib/rank-scale.ts';
 import styles from './artist-row.module.css';
 
 interface RowFrameProps {
@@ -9,7 +9,7 @@ interface RowFrameProps {
 }
 
 function frameStyle(index: number): CSSProperties {
-  return { '--row-color': rowColor(index), maxWidth: `${rowWidth(index)}px` };
+  return { '--row-color': rankColour(index), maxWidth: `${rowWidth(index)}px` };
 }
 
 /** Up to two initials of a name ("Simon & Garfunkel" → "SG"), for the placeholder art. */
