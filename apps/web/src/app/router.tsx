@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { KEYS } from '../lib/session.ts';
 import { readString } from '../lib/storage.ts';
+import { reloadingForDeploy } from '../pwa/chunk-reload.ts';
 import { AppLayout } from './shell/app-layout.tsx';
 import { ConfigGate } from './shell/config-gate.tsx';
 import { RequireSession } from './shell/require-session.tsx';
@@ -24,7 +25,11 @@ function screen(
 ): ReactNode {
   let loading: Promise<ComponentType> | undefined;
   const once = () => {
-    loading ??= load();
+    // A chunk a deploy removed: the page is reloading into the new build (pwa/chunk-reload.ts), so the
+    // screen waits for it instead of showing an error.
+    loading ??= load().catch((error: unknown) =>
+      reloadingForDeploy() ? new Promise<ComponentType>(() => undefined) : Promise.reject(error),
+    );
     return loading;
   };
   // The first screen's chunk is asked for now, alongside /app-config.json, not after it arrives.

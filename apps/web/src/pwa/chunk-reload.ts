@@ -1,4 +1,10 @@
 const KEY = 'chunk-reload-at';
+let reloading = false;
+
+/** True once a missing chunk has started a reload: the screen waits for the new page instead of failing. */
+export function reloadingForDeploy(): boolean {
+  return reloading;
+}
 
 /**
  * A lazy chunk that no longer exists (a deploy removed it while this tab was open) reloads the page once,
@@ -6,7 +12,7 @@ const KEY = 'chunk-reload-at';
  * within a minute is left to the error screen instead of reloading in a loop.
  */
 export function reloadOnceWhenChunksGoMissing(): void {
-  window.addEventListener('vite:preloadError', (event) => {
+  window.addEventListener('vite:preloadError', () => {
     let last = Number.NaN;
     try {
       last = Number(sessionStorage.getItem(KEY));
@@ -16,7 +22,7 @@ export function reloadOnceWhenChunksGoMissing(): void {
       // Without session storage there is no way to know a reload already happened: do not loop.
       return;
     }
-    event.preventDefault();
+    reloading = true;
     window.location.reload();
   });
 }

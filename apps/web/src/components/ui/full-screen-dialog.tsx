@@ -4,6 +4,10 @@ import styles from './full-screen-dialog.module.css';
 export interface FullScreenDialogProps {
   /** Accessible name of the dialog. */
   label: string;
+  /** `alertdialog` for a confirmation that interrupts (Reset App?). */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the text that describes the dialog. */
+  describedBy?: string;
   onClose: () => void;
   className?: string;
   style?: CSSProperties;
@@ -11,10 +15,20 @@ export interface FullScreenDialogProps {
 }
 
 /**
- * A full-screen modal on the native <dialog>: the page behind is inert, focus moves inside and
- * Escape closes it. Focus goes back to where it was when the dialog leaves.
+ * The app's one modal mechanism, the native <dialog>: the page behind is inert, focus moves inside and
+ * Escape closes it; focus goes back to where it was when the dialog leaves. Full screen by default; a
+ * `className` sizes it otherwise (the Reset App? confirmation). Bottom sheets, which are dragged away,
+ * are vaul's (components/ui/bottom-sheet.tsx).
  */
-export function FullScreenDialog({ label, onClose, className, style, children }: FullScreenDialogProps) {
+export function FullScreenDialog({
+  label,
+  role,
+  describedBy,
+  onClose,
+  className,
+  style,
+  children,
+}: FullScreenDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
@@ -44,6 +58,8 @@ export function FullScreenDialog({ label, onClose, className, style, children }:
       className={`${styles.dialog} ${className ?? ''}`}
       style={style}
       aria-label={label}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-describedby={describedBy}
       onCancel={cancel}
       // A close the browser makes on its own (e.g. a second Escape without a tap between) still tells the parent.
       onClose={() => {
