@@ -75,3 +75,29 @@ export type AuthUser = z.infer<typeof authUser>;
 export const flags = z.object({ sms_gate_enabled: z.boolean() });
 export type Flags = z.infer<typeof flags>;
 export const flagsUpdate = z.strictObject({ sms_gate_enabled: z.boolean() });
+
+/**
+ * GET /app-config.json: what one build of the web app needs to run anywhere. The web app checks it with
+ * its own rules and words (docs/product.md, "Configuration"); this is the shape both sides agree on.
+ */
+export interface AppConfigReply {
+  productName: string;
+  spotifyClientId: string;
+  spotifyAccountsUrl: string;
+  spotifyApiUrl: string;
+  backendUrl: string;
+  anonKey: string;
+  /** Whether "Continue with Last.fm" is offered (the server holds the Last.fm keys). */
+  lastfm: boolean;
+  /** Where a ListenBrainz listener finds their user token. */
+  listenbrainzSettingsUrl: string;
+}
+
+/** POST / (form-urlencoded): the waitlist signup's fields (docs/product.md, "The waitlist form"). */
+export interface WaitlistForm {
+  'form-name': 'signup';
+  /** The honeypot: a filled one is a bot. */
+  'bot-field': string;
+  email: string;
+  subject: string;
+}

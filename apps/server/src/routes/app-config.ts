@@ -1,3 +1,4 @@
+import type { AppConfigReply } from '@heavy-rotation/contracts';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 
@@ -15,7 +16,7 @@ export function appConfigRoutes(env: Env, origin: string): Hono {
       // Other sources: whether Last.fm sign-in is set up, and where ListenBrainz shows a user's token.
       lastfm: Boolean(env.LASTFM_API_KEY && env.LASTFM_SHARED_SECRET),
       listenbrainzSettingsUrl: env.LISTENBRAINZ_SETTINGS_URL,
-    });
+    } satisfies AppConfigReply);
   // Built once: the configured origin only, never one read from a request's Host header (which any
   // client writes, and a cache in front could keep).
   const body = render(origin);

@@ -1,3 +1,4 @@
+import type { WaitlistForm } from '@heavy-rotation/contracts';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { waitlistSignup } from '../db/schema.ts';
@@ -5,7 +6,7 @@ import { HttpError } from '../http/errors.ts';
 import { nulPath } from '../http/json.ts';
 import { requireSameOrigin } from '../http/same-origin.ts';
 
-function field(form: Record<string, unknown>, name: string): string {
+function field(form: Record<string, unknown>, name: keyof WaitlistForm): string {
   const value = form[name];
   return typeof value === 'string' ? value : '';
 }

@@ -1,15 +1,6 @@
-export interface AppConfig {
-  productName: string;
-  spotifyClientId: string;
-  spotifyAccountsUrl: string;
-  spotifyApiUrl: string;
-  backendUrl: string;
-  anonKey: string;
-  /** Whether "Continue with Last.fm" is offered (the server holds the Last.fm keys). */
-  lastfm: boolean;
-  /** Where a ListenBrainz listener finds their user token. */
-  listenbrainzSettingsUrl: string;
-}
+import type { AppConfigReply } from '@heavy-rotation/contracts';
+
+export type AppConfig = AppConfigReply;
 
 export const DEFAULT_PRODUCT_NAME = 'Heavy Rotation';
 

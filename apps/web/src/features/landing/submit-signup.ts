@@ -1,3 +1,5 @@
+import type { WaitlistForm } from '@heavy-rotation/contracts';
+
 const SIGNUP_SUBJECT = 'New Signup from Heavy Rotation';
 
 /** docs/product.md, "The waitlist form": Submit is enabled only when the trimmed email is non-empty and contains '@'. */
@@ -8,12 +10,13 @@ export function canSubmitEmail(email: string, submitting: boolean): boolean {
 
 /** Posts the waitlist form to our server (docs/product.md, "The waitlist form": form-urlencoded to '/'); 2xx is success. */
 export async function submitSignup(email: string, signal?: AbortSignal): Promise<boolean> {
-  const body = new URLSearchParams({
+  const form: WaitlistForm = {
     'form-name': 'signup',
     'bot-field': '',
     email: email.trim(),
     subject: SIGNUP_SUBJECT,
-  });
+  };
+  const body = new URLSearchParams({ ...form });
   try {
     const res = await fetch('/', {
       method: 'POST',
