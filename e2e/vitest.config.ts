@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Starting the stack and Chromium together can take long on a busy machine.
+    hookTimeout: 150_000,
     fileParallelism: false,
   },
 });

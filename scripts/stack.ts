@@ -65,7 +65,8 @@ export function freePort(): Promise<number> {
 }
 
 async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // Generous: on a busy two-core machine a cold start can take tens of seconds.
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}\n${output()}`);
     try {
@@ -76,7 +77,7 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${url} did not answer within 30 s\n${output()}`);
+  throw new Error(`${url} did not answer within 90 s\n${output()}`);
 }
 
 function run(
