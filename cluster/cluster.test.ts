@@ -64,7 +64,7 @@ function startProcess(
   return Object.assign(child, { log: () => log });
 }
 
-async function until(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<number> {
+async function until(what: string, check: () => Promise<boolean>, ms = 90_000): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < ms) {
     if (await check().catch(() => false)) return Date.now() - started;
