@@ -196,7 +196,7 @@ beforeAll(async () => {
   await until('the proxy', ok(`${proxy}/readyz`));
   const config = (await (await fetch(`${proxy}/app-config.json`)).json()) as { anonKey: string };
   anonKey = config.anonKey;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   console.log(`\nCluster figures:\n- ${figures.join('\n- ')}\n`);
