@@ -1,3 +1,5 @@
+import { SignedOutError } from '../../lib/errors.ts';
+
 const BATCH_SIZE = 10;
 const BATCH_PAUSE_MS = 500;
 
@@ -30,8 +32,9 @@ export async function runInBatches(names: string[], run: BatchRun): Promise<void
     let received: Record<string, string> = {};
     try {
       received = await run.send(batch);
-    } catch {
-      if (run.signal?.aborted) return;
+    } catch (error) {
+      // Aborted, or signed out while batches were queued: stop without writing anything.
+      if (run.signal?.aborted || error instanceof SignedOutError) return;
     }
     const messages: Record<string, string> = {};
     const byLowerName = new Map(Object.entries(received).map(([k, v]) => [k.toLowerCase(), v]));
