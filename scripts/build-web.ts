@@ -7,8 +7,12 @@ export function buildWebIfStale(): void {
   const web = join(ROOT, 'apps/web');
   const built = newest(join(web, 'dist/index.html'));
   const sources = Math.max(
-    ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newest(join(web, p))),
+    ...['src', 'scripts', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+      newest(join(web, p)),
+    ),
     newest(join(ROOT, 'packages/spotify/src')),
+    // The sample export is generated from the emulator's demo data.
+    newest(join(ROOT, 'packages/emulator/src/spotify-export')),
     newest(join(ROOT, 'packages/contracts/src')),
   );
   if (built > sources) return;

@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { sampleExport } from './scripts/sample-export.ts';
 
 const api = `http://127.0.0.1:${process.env.PORT ?? 8787}`;
 
 export default defineConfig({
   plugins: [
     react(),
+    sampleExport(),
     VitePWA({
       // Registered from our own module (src/pwa/register.ts): the CSP allows no inline script.
       injectRegister: false,

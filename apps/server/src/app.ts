@@ -106,6 +106,12 @@ export function createApp({
     ip,
   );
   const publicGuard = every(identity.requireApiKey, perIp);
+  // Guests (a Spotify data export) have no identity: their message calls are limited per IP.
+  const guestGuard = every(
+    identity.requireApiKey,
+    perIp,
+    limitBy(createRateLimiter('guest', env.RATE_LIMIT_GUEST_PER_MINUTE, 60_000, database), ip),
+  );
   // Cheap checks first: the provider is asked only for calls with the right apikey within the IP limit.
   // Cast: hono's every() takes handlers of one environment; requireUser adds `user`, which perUser reads.
   const userGuard = every(
@@ -190,7 +196,7 @@ export function createApp({
 
   app.route('/', healthRoutes(database, draining));
   app.route('/', appConfigRoutes(env, origin));
-  app.route('/functions/v1', messageRoutes(writer, userGuard));
+  app.route('/functions/v1', messageRoutes(writer, userGuard, guestGuard));
   // The embedded database has no other writer than this process, so its profile rows can be held in
   // memory; a shared PostgreSQL may be written by other instances, so every read goes to it.
   const profiles = database.kind === 'pglite' ? createProfileCache(now) : undefined;

@@ -73,6 +73,10 @@ export const ENV_VARIABLES = {
   SESSION_DAYS: [positive.default(30), 'Lifetime of a Last.fm or ListenBrainz sign-in, days'],
   RATE_LIMIT_IP_PER_MINUTE: [positive.default(600), 'Requests per client IP per minute to the API'],
   RATE_LIMIT_USER_PER_MINUTE: [positive.default(120), 'User-scoped requests per user per minute'],
+  RATE_LIMIT_GUEST_PER_MINUTE: [
+    positive.default(30),
+    'Message requests per client IP per minute from guests (a Spotify data export)',
+  ],
   RATE_LIMIT_WAITLIST_PER_HOUR: [positive.default(20), 'Waitlist signups per client IP per hour'],
   TRUST_PROXY: [
     z

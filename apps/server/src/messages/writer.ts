@@ -41,16 +41,23 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
   const lines = createLineCache(now);
 
   return {
-    /** The welcome greeting the listener's unlocked artists (best rank first) in a list of `listSize`. */
-    async welcome(userId: string, unlocked: string[], listSize: number): Promise<WelcomeMessage> {
+    /**
+     * The welcome greeting the listener's unlocked artists (best rank first) in a list of `listSize`. A
+     * guest (`userId` null) is answered from the templates only (docs/product.md, "The Spotify data export").
+     */
+    async welcome(userId: string | null, unlocked: string[], listSize: number): Promise<WelcomeMessage> {
       const names = unlocked.slice(0, 3);
-      if (!llm || names.length === 0 || !(await spendGeneratorCall(userId))) {
+      if (userId === null || !llm || names.length === 0 || !(await spendGeneratorCall(userId))) {
         return templateWelcome(names, listSize);
       }
       return (await generateWelcome(llm, names, listSize)) ?? templateWelcome(names, listSize);
     },
 
-    async success(userId: string, artistNames: string[]): Promise<SuccessResult[]> {
+    /** A line per artist: stored, generated, or from the templates; a guest (`userId` null) gets the templates only. */
+    async success(userId: string | null, artistNames: string[]): Promise<SuccessResult[]> {
+      if (userId === null) {
+        return artistNames.map((artistName) => ({ artistName, message: templateSuccessLine(artistName) }));
+      }
       const keys = new Map(artistNames.map((name) => [name, normaliseArtistName(name)]));
       const wanted = [...new Set(keys.values())].filter((k) => k.length > 0);
       const known = new Map<string, string>();

@@ -119,9 +119,54 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect(((await res.json()) as { error: string }).error).toMatch(/^artistNames: /);
   });
 
-  test('message functions need a signed-in caller', async () => {
-    const res = await s.call('/functions/v1/generate-welcome-message', { json: { artists: [] } });
-    expect(res.status).toBe(401);
+  test('a caller who sends a token or a session cookie must be a known listener', async () => {
+    const json = { artists: ['Dua Lipa'] };
+    const badToken = await s.call('/functions/v1/generate-welcome-message', { token: 'not-a-token', json });
+    expect(badToken.status).toBe(401);
+    const badCookie = await s.call('/functions/v1/generate-welcome-message', {
+      json,
+      headers: { Cookie: 'hr_session=forged' },
+    });
+    expect(badCookie.status).toBe(401);
+  });
+
+  test('a guest (no sign-in) gets lines from the templates only, never the generator', async () => {
+    gen.state.mode = 'good';
+    const before = gen.state.calls;
+    const welcome = await g.call('/functions/v1/generate-welcome-message', {
+      json: { artists: ['Guest Artist One', 'Guest Artist Two'], listSize: 12 },
+    });
+    expect(welcome.status).toBe(200);
+    expect(await welcome.json()).toEqual(templateWelcome(['Guest Artist One', 'Guest Artist Two'], 12));
+    const success = await g.call('/functions/v1/generate-success-message', {
+      json: { artistNames: ['Guest Artist One'] },
+    });
+    expect(await success.json()).toEqual({
+      results: [{ artistName: 'Guest Artist One', message: templateSuccessLine('Guest Artist One') }],
+    });
+    expect(gen.state.calls).toBe(before);
+  });
+
+  test("guests' message calls are limited per IP", async () => {
+    const limited = await startTestServer(kind, { RATE_LIMIT_GUEST_PER_MINUTE: '2' });
+    try {
+      const call = () =>
+        limited.call('/functions/v1/generate-success-message', { json: { artistNames: ['Someone'] } });
+      expect((await call()).status).toBe(200);
+      expect((await call()).status).toBe(200);
+      const refused = await call();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      // A signed-in listener from the same address is not a guest.
+      const token = await limited.token();
+      const signedIn = await limited.call('/functions/v1/generate-success-message', {
+        token,
+        json: { artistNames: ['Someone'] },
+      });
+      expect(signedIn.status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   test('generated success lines are used and cached per normalised artist name', async () => {

@@ -17,6 +17,7 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
+  '.zip': 'application/zip',
 };
 
 // Paths that belong to the API: an unknown one is a 404, never the page.

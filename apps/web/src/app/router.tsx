@@ -14,7 +14,12 @@ import { RouteErrorBoundary } from './shell/route-error-boundary.tsx';
 /** Whether this page load opens `path` (a protected one only with a stored session, else it redirects). */
 function opensAt(path: string, signedIn: boolean): boolean {
   if (typeof window === 'undefined' || window.location.pathname !== path) return false;
-  return !signedIn || readString(KEYS.accessToken) !== null || readString(KEYS.sourceSession) !== null;
+  return (
+    !signedIn ||
+    readString(KEYS.accessToken) !== null ||
+    readString(KEYS.sourceSession) !== null ||
+    readString(KEYS.exportListener) !== null
+  );
 }
 
 function screen(
@@ -57,6 +62,7 @@ const listenbrainz = screen(
   async () => (await import('./routes/listenbrainz.tsx')).ListenbrainzRoute,
   quiet,
 );
+const upload = screen('/upload', async () => (await import('./routes/upload.tsx')).UploadRoute, quiet);
 const connected = screen(
   '/connected',
   async () => (await import('./routes/connected.tsx')).ConnectedRoute,
@@ -76,8 +82,8 @@ const quiz = screen(
 );
 
 /**
- * The routes (docs/product.md, "Screens and routes"): open /login, /signup, /callback, /listenbrainz and
- * /connected (back from Last.fm); protected / and /quiz; anything else → /.
+ * The routes (docs/product.md, "Screens and routes"): open /login, /signup, /callback, /listenbrainz,
+ * /upload (a Spotify data export) and /connected (back from Last.fm); protected / and /quiz; anything else → /.
  */
 export function AppRoutes() {
   return (
@@ -89,6 +95,7 @@ export function AppRoutes() {
             <Route path="/signup" element={signup} />
             <Route path="/callback" element={callback} />
             <Route path="/listenbrainz" element={listenbrainz} />
+            <Route path="/upload" element={upload} />
             <Route path="/connected" element={connected} />
             <Route element={<RequireSession />}>
               <Route path="/" element={top40} />

@@ -16,6 +16,7 @@ export const KEYS = {
   quizMessages: 'quiz-messages',
   smsGateSkippedAt: 'sms_gate_skipped_at',
   sourceSession: 'source_session',
+  exportListener: 'spotify_export',
 } as const;
 
 /** Everything that identifies the signed-in listener (cleared on sign-out). */

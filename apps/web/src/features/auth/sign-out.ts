@@ -1,4 +1,5 @@
 import { sendToBackend } from '../../lib/backend.ts';
+import { clearExportListener } from '../../lib/export-listener.ts';
 import { KEYS, spotifyUrlKey } from '../../lib/session.ts';
 import { clearSourceSession, readSourceSession } from '../../lib/source-session.ts';
 import { removeKey, removeKeysWhere } from '../../lib/storage.ts';
@@ -8,6 +9,8 @@ import { endSession } from './session.ts';
 
 /** A Last.fm or ListenBrainz sign-in ends on the server too (its cookie is revoked), whatever the answer. */
 function endSourceSession(): void {
+  // An export's list lives only on this device: it goes with the sign-in.
+  clearExportListener();
   if (!readSourceSession()) return;
   clearSourceSession();
   sendToBackend('/api/source/logout', { method: 'POST' }).catch((error: unknown) =>

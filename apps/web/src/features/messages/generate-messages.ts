@@ -1,6 +1,7 @@
 import { successReply } from '@heavy-rotation/contracts';
 import { BackendError, callBackend } from '../../lib/backend.ts';
 import { SignedOutError } from '../../lib/errors.ts';
+import { isGuest } from '../../lib/export-listener.ts';
 import { RETRY, withRetry } from '../../lib/retry.ts';
 import { readSourceSession } from '../../lib/source-session.ts';
 import { tokenSource } from '../../lib/token-source.ts';
@@ -34,7 +35,8 @@ const pending = new Set<string>();
 async function sendBatch(artistNames: string[], options: GenerateOptions): Promise<Record<string, string>> {
   const accessToken = await (options.getAccessToken ?? tokenSource().getAccessToken)();
   // Signed out meanwhile (log out while batches were queued): nobody to ask for, nothing to send.
-  if (!accessToken && !readSourceSession()) throw new SignedOutError('No access token');
+  // A guest (a Spotify data export) asks without a token: the server answers from its templates.
+  if (!accessToken && !readSourceSession() && !isGuest()) throw new SignedOutError('No access token');
   const reply = await withRetry(
     () =>
       callBackend('/functions/v1/generate-success-message', successReply, {

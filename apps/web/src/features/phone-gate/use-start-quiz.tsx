@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '../../lib/analytics.ts';
+import { isGuest } from '../../lib/export-listener.ts';
 import { tokenSource } from '../../lib/token-source.ts';
 import { ErrorToast } from './components/error-toast.tsx';
 import {
@@ -49,7 +50,8 @@ export function useStartQuiz(options: StartQuizOptions = {}): { startQuiz: () =>
     if (checking.current) return;
     checking.current = true;
     try {
-      if (skippedRecently()) return navigate('/quiz');
+      // A guest has no account to hold a number: the gate is skipped (docs/product.md, "The Spotify data export").
+      if (isGuest() || skippedRecently()) return navigate('/quiz');
       const token = await getToken();
       if (!(await smsGateEnabled())) return navigate('/quiz');
       const user = await currentUser(token);

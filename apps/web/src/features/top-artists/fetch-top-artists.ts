@@ -10,6 +10,7 @@ import {
 } from '../../lib/artists-cache.ts';
 import { callBackend } from '../../lib/backend.ts';
 import { SignedOutError } from '../../lib/errors.ts';
+import { readExportListener } from '../../lib/export-listener.ts';
 import { RETRY } from '../../lib/retry.ts';
 import { readSourceSession } from '../../lib/source-session.ts';
 import { tokenSource } from '../../lib/token-source.ts';
@@ -54,8 +55,23 @@ async function fetchFromSource(productName: string): Promise<Artist[]> {
   return artists;
 }
 
+/**
+ * The list a Spotify data export gave, kept on the device (docs/product.md, "The Spotify data export").
+ * The saved list comes first: it carries the images found since.
+ */
+function fromExport(productName: string): Artist[] | null {
+  const listener = readExportListener();
+  if (!listener) return null;
+  const artists = anyPersisted(productName) ?? listener.artists;
+  if (artists.length === 0) throw new Error('No artists found');
+  saveArtists(productName, artists);
+  return artists;
+}
+
 async function fetchFromProvider(): Promise<Artist[]> {
   const config = await loadConfig();
+  const exported = fromExport(config.productName);
+  if (exported) return exported;
   if (readSourceSession()) return fetchFromSource(config.productName);
   const tokens = tokenSource();
   let token = await tokens.getAccessToken();

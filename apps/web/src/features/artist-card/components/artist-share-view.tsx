@@ -4,6 +4,7 @@ import { CloseButton, FullScreenDialog } from '../../../components/ui/full-scree
 import { StoryShareButton } from '../../../components/ui/story-share-button.tsx';
 import { loadedConfig } from '../../../config/app-config.ts';
 import { imageUrl as pickImage } from '../../../lib/artist-image.ts';
+import { isGuest } from '../../../lib/export-listener.ts';
 import { readSourceSession, SOURCE_LABEL } from '../../../lib/source-session.ts';
 import { textOn, toCss } from '../dominant-colour.ts';
 import { drawArtistStory } from '../draw-artist-story.ts';
@@ -30,7 +31,8 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
   const imageUrl = pickImage(artist.images, 480);
   const colour = useDominantColour(imageUrl);
   // Another source's artist links to Spotify when that source knows the way, else to its own page.
-  const source = readSourceSession()?.source;
+  // An export's artist carries its Spotify link; nothing is asked of Spotify for a guest.
+  const source = readSourceSession()?.source ?? (isGuest() ? 'spotify' : undefined);
   const spotify = artist.external_urls?.spotify;
   const linkLabel = !source || spotify ? 'Spotify' : SOURCE_LABEL[source];
   const link = useSpotifyLink(artist.id, source ? (spotify ?? artist.href) : undefined);

@@ -23,7 +23,10 @@ function sourceErrorText(params: URLSearchParams): string | null {
   }
 }
 
-/** "Continue with Last.fm" and "Continue with ListenBrainz", under the Spotify button (docs/product.md, "Other sources"). */
+/**
+ * Under the Spotify button (docs/product.md, "Other sources"): "Upload your Spotify data", "Continue with
+ * Last.fm" and "Continue with ListenBrainz".
+ */
 export function OtherSources() {
   const config = loadedConfig();
   const error = sourceErrorText(new URLSearchParams(window.location.search));
@@ -34,6 +37,9 @@ export function OtherSources() {
           {error}
         </p>
       ) : null}
+      <Link className={styles.secondary} to="/upload">
+        Upload your Spotify data
+      </Link>
       {config?.lastfm ? (
         <a className={styles.secondary} href={new URL('/auth/lastfm/start', config.backendUrl).toString()}>
           Continue with Last.fm

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { isGuest } from '../../../lib/export-listener.ts';
 import { clearSourceSession, readSourceSession, SOURCE_LABEL } from '../../../lib/source-session.ts';
 import type { TopArtistsErrorKind } from '../describe-error.ts';
 import styles from './top40-status.module.css';
@@ -29,7 +30,13 @@ export function Top40Error({
           when there's room.
         </p>
       ) : null}
-      {message === 'No artists found' ? (
+      {message === 'No artists found' && isGuest() ? (
+        <p className={styles.hint}>
+          Your Spotify data has no music plays of 30 seconds or more in its last four weeks.{' '}
+          <Link to="/upload">Upload a newer export</Link>
+        </p>
+      ) : null}
+      {message === 'No artists found' && !isGuest() ? (
         <p className={styles.hint}>
           {SOURCE_LABEL[readSourceSession()?.source ?? 'spotify']} hasn't ranked your listening yet. Play some
           music and check back in a few days.

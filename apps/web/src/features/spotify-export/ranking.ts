@@ -1,0 +1,92 @@
+/**
+ * The Top 40 of a Spotify data export (docs/product.md, "The Spotify data export"): total listening time
+ * per artist over the 28 days that end at the newest entry, plays under 30 s, incognito plays and entries
+ * without an artist left out; ties by play count, then by name.
+ */
+
+export const WINDOW_MS = 28 * 24 * 60 * 60 * 1000;
+const MIN_PLAY_MS = 30_000;
+const TOP_SIZE = 40;
+
+/** One play, as both export formats are read. */
+export interface Play {
+  artist: string;
+  /** When the play ended, ms since the epoch. */
+  at: number;
+  ms: number;
+  incognito: boolean;
+  /** `spotify:track:…` when the extended history names the track. */
+  trackUri: string | null;
+}
+
+export interface RankedArtist {
+  name: string;
+  ms: number;
+  plays: number;
+  /** The artist's most played track in the window, when the export names it. */
+  trackUri: string | null;
+}
+
+/**
+ * Keeps only the plays that can still fall inside the window, whatever order the files come in: the
+ * newest entry so far bounds it, and older plays are dropped as it moves.
+ */
+export class Ranking {
+  private plays: Play[] = [];
+  private newest = Number.NEGATIVE_INFINITY;
+  /** Entries read, counted or not. */
+  entries = 0;
+
+  add(play: Play): void {
+    this.entries++;
+    if (!Number.isFinite(play.at)) return;
+    if (play.at > this.newest) this.newest = play.at;
+    if (!play.artist || play.incognito || play.ms < MIN_PLAY_MS) return;
+    if (play.at <= this.newest - WINDOW_MS) return;
+    this.plays.push(play);
+    // Drop what fell out of the window once the list has doubled, so memory stays at about one window.
+    if (this.plays.length > 4096 && this.plays.length % 4096 === 0) this.compact();
+  }
+
+  private compact(): void {
+    const from = this.newest - WINDOW_MS;
+    this.plays = this.plays.filter((p) => p.at > from);
+  }
+
+  /** The newest entry read (counted or not), or null when none had a time. */
+  get newestEntry(): number | null {
+    return Number.isFinite(this.newest) ? this.newest : null;
+  }
+
+  top(size = TOP_SIZE): RankedArtist[] {
+    const from = this.newest - WINDOW_MS;
+    const byArtist = new Map<string, { ms: number; plays: number; tracks: Map<string, number> }>();
+    for (const play of this.plays) {
+      if (play.at <= from) continue;
+      let totals = byArtist.get(play.artist);
+      if (!totals) {
+        totals = { ms: 0, plays: 0, tracks: new Map() };
+        byArtist.set(play.artist, totals);
+      }
+      totals.ms += play.ms;
+      totals.plays += 1;
+      if (play.trackUri) totals.tracks.set(play.trackUri, (totals.tracks.get(play.trackUri) ?? 0) + play.ms);
+    }
+    return [...byArtist]
+      .map(([name, t]) => ({ name, ms: t.ms, plays: t.plays, trackUri: mostPlayed(t.tracks) }))
+      .sort((a, b) => b.ms - a.ms || b.plays - a.plays || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .slice(0, size);
+  }
+}
+
+function mostPlayed(tracks: Map<string, number>): string | null {
+  let best: string | null = null;
+  let bestMs = -1;
+  for (const [uri, ms] of tracks) {
+    if (ms > bestMs) {
+      best = uri;
+      bestMs = ms;
+    }
+  }
+  return best;
+}

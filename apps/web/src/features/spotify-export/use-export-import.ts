@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { WorkerReply, WorkerRequest } from './export-worker.ts';
+import type { ExportResult } from './parse-export.ts';
+
+export type ImportState =
+  | { status: 'idle'; notice: string | null }
+  | { status: 'reading'; read: number; total: number; file: string }
+  | { status: 'problem'; file: string; message: string };
+
+const IDLE: ImportState = { status: 'idle', notice: null };
+const SAMPLE_PATH = '/sample-spotify-export.zip';
+
+/**
+ * Reads an export in a Web Worker, so the page stays responsive however large it is: progress as it
+ * goes, Cancel stops the worker at once, and problems come back naming the file.
+ */
+export function useExportImport(onDone: (result: ExportResult) => void) {
+  const [state, setState] = useState<ImportState>(IDLE);
+  const worker = useRef<Worker | null>(null);
+  // Bumped by every start and cancel: a sample that arrives after either is dropped.
+  const generation = useRef(0);
+  const done = useRef(onDone);
+  done.current = onDone;
+
+  const stop = useCallback(() => {
+    generation.current++;
+    worker.current?.terminate();
+    worker.current = null;
+  }, []);
+  useEffect(() => stop, [stop]);
+
+  const start = useCallback(
+    (files: File[]) => {
+      stop();
+      if (files.length === 0) return;
+      const total = files.reduce((sum, f) => sum + f.size, 0);
+      setState({ status: 'reading', read: 0, total, file: files[0]?.name ?? '' });
+      const next = new Worker(new URL('./export-worker.ts', import.meta.url), { type: 'module' });
+      worker.current = next;
+      next.onmessage = (event: MessageEvent<WorkerReply>) => {
+        const reply = event.data;
+        if (reply.type === 'progress') {
+          setState({ status: 'reading', read: reply.read, total: reply.total, file: reply.file });
+          return;
+        }
+        stop();
+        if (reply.type === 'problem')
+          setState({ status: 'problem', file: reply.file, message: reply.message });
+        else done.current(reply.result);
+      };
+      next.onerror = (event) => {
+        event.preventDefault();
+        stop();
+        setState({ status: 'problem', file: '', message: "The export couldn't be read. Please try again." });
+      };
+      next.postMessage({ files } satisfies WorkerRequest);
+    },
+    [stop],
+  );
+
+  const cancel = useCallback(() => {
+    stop();
+    setState({ status: 'idle', notice: 'Cancelled. Nothing was kept.' });
+  }, [stop]);
+
+  const sample = useCallback(async () => {
+    stop();
+    const mine = generation.current;
+    setState({ status: 'reading', read: 0, total: 0, file: 'sample export' });
+    try {
+      const res = await fetch(SAMPLE_PATH);
+      if (!res.ok) throw new Error(`status ${res.status}`);
+      const blob = await res.blob();
+      if (generation.current !== mine) return;
+      start([new File([blob], 'my_spotify_data.zip', { type: 'application/zip' })]);
+    } catch {
+      if (generation.current !== mine) return;
+      setState({
+        status: 'problem',
+        file: '',
+        message: "The sample couldn't be loaded. Check your connection and try again.",
+      });
+    }
+  }, [start, stop]);
+
+  return { state, start, cancel, sample };
+}

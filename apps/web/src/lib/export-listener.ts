@@ -1,0 +1,51 @@
+import type { Artist } from '@heavy-rotation/spotify';
+import { KEYS } from './session.ts';
+import { readJsonObject, removeKey, writeJson } from './storage.ts';
+
+/**
+ * A listener who brought their Spotify data export (docs/product.md, "The Spotify data export"): a guest
+ * the server does not know. What the export gave is kept on this device only, like a signed-in list.
+ */
+export interface ExportListener {
+  displayName: string | null;
+  /** The newest entry of the history: the window ends here. */
+  newestEntry: number | null;
+  importedAt: number;
+  artists: Artist[];
+}
+
+function isArtist(value: unknown): value is Artist {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'id' in value &&
+    typeof value.id === 'string' &&
+    'name' in value &&
+    typeof value.name === 'string'
+  );
+}
+
+// Checked by hand, not with a schema: the guard of every screen reads this, and stays small.
+export function readExportListener(): ExportListener | null {
+  const stored = readJsonObject(KEYS.exportListener);
+  if (!stored || !Array.isArray(stored.artists) || typeof stored.importedAt !== 'number') return null;
+  return {
+    displayName: typeof stored.displayName === 'string' ? stored.displayName : null,
+    newestEntry: typeof stored.newestEntry === 'number' ? stored.newestEntry : null,
+    importedAt: stored.importedAt,
+    artists: stored.artists.filter(isArtist),
+  };
+}
+
+export function saveExportListener(listener: ExportListener): void {
+  writeJson(KEYS.exportListener, listener);
+}
+
+export function clearExportListener(): void {
+  removeKey(KEYS.exportListener);
+}
+
+/** Whether the listener is a guest: no sign-in the server knows, so no profile, phone gate or generator. */
+export function isGuest(): boolean {
+  return readExportListener() !== null;
+}
