@@ -15,6 +15,7 @@ import { measureJudge } from './quiz-judge.ts';
 import { resultsBlock, updateReadme } from './report.ts';
 import { checkGoal, type Figure, type Measure, missing, QUICK, reasonOf, withTimeout } from './results.ts';
 import { measureServerLoad } from './server-load.ts';
+import { measureSpotifyExport } from './spotify-export.ts';
 import { measureSpotifySize } from './spotify-size.ts';
 import { measureTimeToTop40 } from './time-to-top40.ts';
 
@@ -87,6 +88,7 @@ async function browserParts(stack: BenchStack, browser: Browser): Promise<void> 
     });
   }
   await part('Login canvas', 60_000, () => measureLoginCanvas(browser, stack.url, login));
+  await part('Spotify data export', 150_000, () => measureSpotifyExport(browser, stack.url));
 }
 
 await part('Spotify client', 60_000, measureSpotifySize);

@@ -1,0 +1,20 @@
+// Run by spotify-export.ts in a process of its own, so its peak memory is the parse's alone:
+// parses the export at argv[2] and prints { seconds, artists, maxRssMb, baseRssMb } as JSON.
+import { openAsBlob } from 'node:fs';
+import { basename } from 'node:path';
+import { parseExport } from '../../apps/web/src/features/spotify-export/parse-export.ts';
+
+const path = process.argv[2] ?? '';
+const blob = await openAsBlob(path);
+const baseRssMb = process.resourceUsage().maxRSS / 1024;
+const started = performance.now();
+const result = await parseExport([{ name: basename(path), size: blob.size, stream: () => blob.stream() }]);
+const seconds = (performance.now() - started) / 1000;
+console.log(
+  JSON.stringify({
+    seconds,
+    artists: result.artists.length,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    baseRssMb,
+  }),
+);
