@@ -12,7 +12,7 @@ import {
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openRank } from './artist-card-helpers.ts';
-import { newPhonePage, useJourney } from './harness.ts';
+import { expectConsoleError, newPhonePage, useJourney } from './harness.ts';
 import { shot, skipWelcome } from './quiz-helpers.ts';
 import { listItems, ROWS_WAIT } from './top40-helpers.ts';
 
@@ -69,6 +69,8 @@ async function expectTop40(page: Page, names: readonly string[]): Promise<void> 
 
 test('the sample export: the Top 40, no phone gate, a right guess with its line, the share view, log out', async () => {
   const { context, page } = await newPhonePage(journey.browser);
+  // Offline, the browser reports each request it could not send; the app logs nothing itself.
+  expectConsoleError(/ERR_INTERNET_DISCONNECTED/);
   await skipWelcome(context);
   await openUpload(page);
   expect(await page.getByLabel('Spotify data export').getAttribute('accept')).toContain('.zip');
@@ -100,9 +102,17 @@ test('the sample export: the Top 40, no phone gate, a right guess with its line,
   await shot(page, 'export-share-view');
   await page.keyboard.press('Escape');
 
-  // The list outlives a reload, like a signed-in one; log out forgets it.
+  // The list outlives a reload, offline too, like a signed-in one; log out forgets it.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
   await page.reload();
   await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
+  await page.getByText('Offline - showing last saved data').waitFor();
+  await context.setOffline(false);
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL(`${journey.stack.url}/login`);
