@@ -205,7 +205,19 @@ export function createApp({
   app.route('/auth/v1', authUserRoutes(userGuard));
   app.route('/api/flags', flagRoutes(db, publicGuard, now, env.ADMIN_TOKEN));
   app.route('/api/events', eventRoutes(db, publicGuard));
-  app.route('/', sourceRoutes({ db, sessions, ...sources, origin, own, guard: publicGuard, now }));
+  app.route(
+    '/',
+    sourceRoutes({
+      db,
+      sessions,
+      ...sources,
+      origin,
+      own,
+      guard: publicGuard,
+      now,
+      cacheMs: env.SOURCE_CACHE_SECONDS * 1000,
+    }),
+  );
   app.route('/', waitlistRoutes(db, waitlistLimit, [env.PUBLIC_ORIGIN, env.WEB_ORIGIN]));
   app.route('/', staticRoutes(env.WEB_DIST ?? DEFAULT_WEB_DIST));
   app.notFound((c) => c.json({ error: 'Not found' }, 404));

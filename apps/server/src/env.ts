@@ -70,6 +70,10 @@ export const ENV_VARIABLES = {
     'Where a listener finds their ListenBrainz user token (linked from the sign-in screen)',
   ],
   SOURCE_TIMEOUT_MS: [positive.default(8000), 'Timeout of one Last.fm or ListenBrainz call, ms'],
+  SOURCE_CACHE_SECONDS: [
+    z.coerce.number().int().min(0).default(3600),
+    "How long a Last.fm or ListenBrainz listener's top artists are kept for every instance, s",
+  ],
   SESSION_DAYS: [positive.default(30), 'Lifetime of a Last.fm or ListenBrainz sign-in, days'],
   RATE_LIMIT_IP_PER_MINUTE: [positive.default(600), 'Requests per client IP per minute to the API'],
   RATE_LIMIT_USER_PER_MINUTE: [positive.default(120), 'User-scoped requests per user per minute'],

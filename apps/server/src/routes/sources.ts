@@ -25,6 +25,8 @@ export interface SourceRouteOptions {
   own: string[];
   guard: MiddlewareHandler;
   now: () => number;
+  /** How long a listener's list is kept (SOURCE_CACHE_SECONDS). */
+  cacheMs: number;
 }
 
 function secure(origin: string): boolean {
@@ -149,7 +151,7 @@ export function sourceRoutes(options: SourceRouteOptions): Hono {
       },
     };
     try {
-      const reply = await sourceTopArtistsFor(options.db, session, upstream, options.now);
+      const reply = await sourceTopArtistsFor(options.db, session, upstream, options.now, options.cacheMs);
       return c.json(reply, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
       // The source refused the key: this sign-in is over on every device.

@@ -9,8 +9,6 @@ import type { SourceSession } from './sessions.ts';
 
 export type { SourceArtist };
 
-/** A source's list is kept this long for every instance (docs/product.md, "Other sources"). */
-const CACHE_MS = 60 * 60_000;
 const cached = z.array(sourceArtist);
 
 export interface Upstream {
@@ -27,6 +25,8 @@ export async function sourceTopArtistsFor(
   session: SourceSession,
   upstream: Upstream,
   now: () => number,
+  /** A source's list is kept this long for every instance (docs/product.md, "Other sources"). */
+  cacheMs: number,
 ): Promise<SourceTopArtistsReply> {
   const read = async (tx: Pick<Db, 'select'>) => {
     const [row] = await tx.select().from(sourceTopArtists).where(eq(sourceTopArtists.userId, session.userId));
@@ -41,7 +41,7 @@ export async function sourceTopArtistsFor(
     notice,
   });
   const fresh = (entry: { fetchedAt: Date } | undefined) =>
-    entry !== undefined && now() - entry.fetchedAt.getTime() < CACHE_MS;
+    entry !== undefined && now() - entry.fetchedAt.getTime() < cacheMs;
 
   const first = await read(db);
   if (first && fresh(first)) return reply(first.artists, first.fetchedAt);

@@ -22,3 +22,9 @@ export function pick<T>(items: readonly T[], seed: string): T {
 }
 
 export const BASE62_ID = /^[0-9A-Za-z]{1,64}$/;
+
+/** A stable MusicBrainz-style id (a version 4 UUID's shape) derived from a seed. */
+export function musicbrainzId(seed: string): string {
+  const hex = createHash('sha256').update(`mbid:${seed}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

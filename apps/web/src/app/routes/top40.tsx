@@ -9,6 +9,7 @@ import { MenuButton } from '../../features/top-artists/components/menu-button.ts
 import { fewerThan40Text, Top40List } from '../../features/top-artists/components/top40-list.tsx';
 import { Top40Error, Top40Loading } from '../../features/top-artists/components/top40-status.tsx';
 import { TOP_LIST_SIZE } from '../../features/top-artists/fetch-top-artists.ts';
+import { useListNotice } from '../../features/top-artists/use-list-notice.ts';
 import { useTopArtists } from '../../features/top-artists/use-top-artists.ts';
 import { WelcomeGate } from '../../features/welcome/components/welcome-gate.tsx';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
@@ -42,6 +43,7 @@ export function Top40Route() {
   const revealed = useRevealed(artists);
   const messages = useQuizMessages((s) => s.messages);
   const { startQuiz, gate } = useStartQuiz();
+  const notice = useListNotice();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
@@ -86,6 +88,11 @@ export function Top40Route() {
       {status === 'error' ? <Top40Error message={error ?? ''} kind={errorKind} onRetry={retry} /> : null}
       {status === 'ready' ? (
         <>
+          {notice ? (
+            <p className={styles.notice} role="status">
+              {notice} Showing your saved list.
+            </p>
+          ) : null}
           {artists.length < TOP_LIST_SIZE ? (
             <p className={styles.fewer}>{fewerThan40Text(artists.length)}</p>
           ) : null}

@@ -8,7 +8,7 @@ import {
   freshPersisted,
   saveArtists,
 } from '../../lib/artists-cache.ts';
-import { callBackend } from '../../lib/backend.ts';
+import { BackendError, callBackend } from '../../lib/backend.ts';
 import { SignedOutError } from '../../lib/errors.ts';
 import { readExportListener } from '../../lib/export-listener.ts';
 import { RETRY } from '../../lib/retry.ts';
@@ -46,12 +46,34 @@ function fromSource(artist: SourceArtist): Artist {
   };
 }
 
+// What the screen should say above a list that is not fresh (a source's rate limit), for every screen.
+let notice: string | null = null;
+const noticeListeners = new Set<() => void>();
+
+function setNotice(next: string | null): void {
+  if (next === notice) return;
+  notice = next;
+  for (const listener of noticeListeners) listener();
+}
+
+/** The notice over a saved list ("Last.fm needs a short break..."), or null when the list is fresh. */
+export function currentNotice(): string | null {
+  return notice;
+}
+
+export function subscribeNotice(listener: () => void): () => void {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+}
+
 /** The top artists of a Last.fm or ListenBrainz listener, through our server (the session cookie). */
 async function fetchFromSource(productName: string): Promise<Artist[]> {
   const reply = await callBackend('/api/source/top-artists', sourceTopArtistsReply);
   const artists = reply.artists.slice(0, TOP_LIST_SIZE).map(fromSource);
   if (artists.length === 0) throw new Error('No artists found');
   saveArtists(productName, artists);
+  // A rate-limited source answers the list it gave last, with a notice (docs/product.md, "Other sources").
+  setNotice(reply.stale ? reply.notice : null);
   return artists;
 }
 
@@ -111,10 +133,14 @@ export async function fetchTopArtists(options: { force?: boolean } = {}): Promis
     inFlight = null;
   });
   try {
-    return await inFlight;
+    const artists = await inFlight;
+    if (!readSourceSession()) setNotice(null);
+    return artists;
   } catch (error) {
     const fallback = anyPersisted(config.productName) ?? anyMemory();
-    if (fallback) return fallback;
-    throw error;
+    if (!fallback) throw error;
+    // Our server's 429 says when to come back; the saved list stays on screen meanwhile.
+    if (error instanceof BackendError && error.status === 429) setNotice(error.serverText);
+    return fallback;
   }
 }
