@@ -1,7 +1,7 @@
 // Several instances on one PostgreSQL behind a real proxy (docs/deploy.md): a private PostgreSQL 15, the
 // emulator, two instances of the built server and HAProxy from Debian, all started here on free ports.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -18,10 +18,13 @@ const PG_BIN = join(
 const asRoot = process.getuid?.() === 0;
 const dir = mkdtempSync(join(tmpdir(), 'hr-cluster-'));
 const pgData = join(dir, 'pg');
+// The web build the instances serve: a copy, so the deploy below can write a new build into it.
+const webDist = join(dir, 'web');
 const children: ChildProcess[] = [];
 const figures: string[] = [];
 let pgPort = 0;
 let proxy = '';
+let proxyStats = '';
 let emulator = '';
 let anonKey = '';
 
@@ -74,6 +77,7 @@ async function until(what: string, check: () => Promise<boolean>, ms = 90_000): 
 }
 
 const ok = (url: string) => async () => (await fetch(url)).ok;
+const USER_LIMIT = 600;
 
 interface Instance {
   port: number;
@@ -91,9 +95,12 @@ function serverEnv(port: number): Record<string, string> {
     SPOTIFY_CLIENT_ID: 'heavy-rotation-demo',
     SPOTIFY_ACCOUNTS_URL: emulator,
     SPOTIFY_API_URL: `${emulator}/v1`,
+    WEB_DIST: webDist,
     RATE_LIMIT_IP_PER_MINUTE: '100000',
-    RATE_LIMIT_USER_PER_MINUTE: '100000',
+    // Each test below is one listener; the limit test's listener goes past it.
+    RATE_LIMIT_USER_PER_MINUTE: String(USER_LIMIT),
     RATE_LIMIT_WAITLIST_PER_HOUR: '20',
+    RATE_LIMIT_GUEST_PER_MINUTE: '20',
     LOG_LEVEL: 'warn',
     SHUTDOWN_TIMEOUT_MS: '5000',
     // The emulator shares the machine with everything else here: a slow answer is not an outage.
@@ -107,6 +114,35 @@ function startInstance(index: number): Instance {
   const instance = { port, child };
   instances[index] = instance;
   return instance;
+}
+
+/** What the proxy thinks of each instance (a, b): "UP", "DOWN", or on its way ("UP 1/2"). */
+async function proxyView(): Promise<string[]> {
+  const csv = await (await fetch(proxyStats)).text();
+  return ['a', 'b'].map(
+    (name) =>
+      csv
+        .split('\n')
+        .find((line) => line.startsWith(`servers,${name},`))
+        ?.split(',')[17] ?? '',
+  );
+}
+
+const allInRotation = async () => (await proxyView()).every((status) => status === 'UP');
+
+/**
+ * A rolling restart's step, as docs/deploy.md describes it: stop the instance, wait until the proxy has
+ * taken it out, start it again, wait until the proxy has it back.
+ */
+async function restartInstance(index: number): Promise<number> {
+  const instance = instances[index];
+  if (!instance) throw new Error('no instance');
+  instance.child.kill('SIGTERM');
+  const shutdownMs = await stopped(instance.child);
+  await until('the proxy taking the instance out', async () => (await proxyView())[index] === 'DOWN');
+  startInstance(index);
+  await until('the restarted instance back in rotation', allInRotation);
+  return shutdownMs;
 }
 
 function stopped(child: ChildProcess): Promise<number> {
@@ -162,6 +198,7 @@ beforeAll(async () => {
   // PostgreSQL of its own, so a restart disturbs nothing else on the machine.
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   chmodSync(dir, 0o755);
+  cpSync(join(ROOT, 'apps/web/dist'), webDist, { recursive: true });
   pgPort = await freePort();
   pg('initdb', ['-D', pgData, '-A', 'trust', '-U', 'postgres']);
   startPostgres();
@@ -173,6 +210,8 @@ beforeAll(async () => {
 
   const proxyPort = await freePort();
   proxy = `http://127.0.0.1:${proxyPort}`;
+  const statsPort = await freePort();
+  proxyStats = `http://127.0.0.1:${statsPort}/;csv`;
   const ports = [await freePort(), await freePort()];
   // Two instances started at once on the empty database: both must come up.
   for (const [i, port] of ports.entries()) {
@@ -190,6 +229,7 @@ beforeAll(async () => {
     env: {
       ...process.env,
       PROXY_PORT: String(proxyPort),
+      STATS_PORT: String(statsPort),
       PORT_A: String(ports[0]),
       PORT_B: String(ports[1]),
     },
@@ -211,11 +251,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function token(): Promise<string> {
+async function token(listenerId = 'demo-listener'): Promise<string> {
   const res = await fetch(`${emulator}/_emulator/tokens`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ listenerId: 'demo-listener', expiresIn: 3600 }),
+    body: JSON.stringify({ listenerId, expiresIn: 3600 }),
   });
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -225,13 +265,8 @@ test('an instance stopped and started again under load: every request is answere
   const request = () => fetch(`${proxy}/rest/v1/user_profile?id=eq.demo-listener`, { headers: auth });
   const running = load(request, 8, 60);
   await new Promise((r) => setTimeout(r, 2000));
-  const first = instances[0];
-  if (!first) throw new Error('no instance');
-  first.child.kill('SIGTERM');
-  const shutdownMs = await stopped(first.child);
+  const shutdownMs = await restartInstance(0);
   figures.push(`SIGTERM under load: instance stopped in ${shutdownMs} ms`);
-  startInstance(0);
-  await until('the restarted instance', ok(`http://127.0.0.1:${first.port}/readyz`));
   const counts = await running;
   const sent = [...counts.values()].reduce((a, b) => a + b, 0);
   const failed = sent - (counts.get(406) ?? 0);
@@ -271,9 +306,72 @@ test('the waitlist limit counts once across both instances, and a spoofed X-Forw
   expect(refused).toBe(20);
 });
 
+test("a listener's limit and a guest's per-IP limit each count once across both instances", async () => {
+  const auth = { apikey: anonKey, Authorization: `Bearer ${await token('new-listener')}` };
+  const statuses = new Map<number, number>();
+  // 100 over the listener's limit, 20 at a time, spread over both instances by the proxy.
+  const ids = Array.from({ length: USER_LIMIT + 100 }, (_, i) => i);
+  for (let i = 0; i < ids.length; i += 20) {
+    await Promise.all(
+      ids.slice(i, i + 20).map(async () => {
+        const res = await fetch(`${proxy}/rest/v1/user_profile?id=eq.new-listener`, { headers: auth });
+        await res.arrayBuffer();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      }),
+    );
+  }
+  figures.push(
+    `per-listener limit ${USER_LIMIT}/min, ${ids.length} requests over two instances: ${describe(statuses)}`,
+  );
+  expect(statuses.get(429)).toBe(100);
+  expect(statuses.get(406)).toBe(USER_LIMIT);
+
+  const guest: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const res = await fetch(`${proxy}/functions/v1/generate-success-message`, {
+      method: 'POST',
+      headers: { apikey: anonKey, 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${i}` },
+      body: JSON.stringify({ artistNames: ['Someone'] }),
+    });
+    await res.arrayBuffer();
+    guest.push(res.status);
+  }
+  const served = guest.filter((s) => s === 200).length;
+  figures.push(
+    `guest messages 20/min per IP, 40 calls with spoofed X-Forwarded-For: ${served} answered, ${guest.length - served} refused`,
+  );
+  expect(served).toBe(20);
+  expect(guest.filter((s) => s === 429)).toHaveLength(20);
+});
+
+test('a deploy of a new build, instance by instance, while an old tab keeps loading its files', async () => {
+  const assetsOf = (html: string) => [...html.matchAll(/\/assets\/[\w.-]+\.(?:js|css)/g)].map((m) => m[0]);
+  const oldHtml = await (await fetch(`${proxy}/`)).text();
+  // The old tab knows the entry and every lazy screen of its build.
+  const oldFiles = [
+    ...new Set([...assetsOf(oldHtml), ...readdirSync(join(webDist, 'assets')).map((f) => `/assets/${f}`)]),
+  ].filter((f) => /\.(js|css)$/.test(f));
+  expect(oldFiles.length).toBeGreaterThan(5);
+  const oldEntry = assetsOf(oldHtml).find((f) => f.endsWith('.js')) ?? '';
+
+  // The new build is written beside the old one (its files have new hashes; old ones are kept).
+  const newEntry = oldEntry.replace(/-([\w]+)\.js$/, '-next$1.js');
+  cpSync(join(webDist, oldEntry), join(webDist, newEntry));
+  writeFileSync(join(webDist, 'index.html'), oldHtml.replaceAll(oldEntry, newEntry));
+
+  const oldTab = load(() => fetch(`${proxy}${oldFiles[Math.floor(Math.random() * oldFiles.length)]}`), 6, 30);
+  for (const index of [0, 1]) await restartInstance(index);
+  const counts = await oldTab;
+  figures.push(`deploy with a rolling restart: the old tab's files ${describe(counts)}`);
+  expect([...counts.keys()]).toEqual([200]);
+  const served = await (await fetch(`${proxy}/`)).text();
+  expect(served).toContain(newEntry);
+  expect((await fetch(`${proxy}${oldEntry}`)).status).toBe(200);
+});
+
 test('PostgreSQL restarted under load: 503 meanwhile, service back within 5 s, no instance lost', async () => {
-  const auth = { apikey: anonKey, Authorization: `Bearer ${await token()}` };
-  const request = () => fetch(`${proxy}/rest/v1/user_profile?id=eq.demo-listener`, { headers: auth });
+  const auth = { apikey: anonKey, Authorization: `Bearer ${await token('casual-listener')}` };
+  const request = () => fetch(`${proxy}/rest/v1/user_profile?id=eq.casual-listener`, { headers: auth });
   const running = load(request, 10, 50);
   await new Promise((r) => setTimeout(r, 1500));
   pg('pg_ctl', ['-D', pgData, '-m', 'fast', 'stop']);
