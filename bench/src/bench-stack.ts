@@ -33,7 +33,8 @@ export async function startBenchStack(): Promise<BenchStack> {
   return {
     url: stack.url,
     emulatorUrl: stack.emulatorUrl ?? '',
-    serverPid: await findChild('apps/server/src/index.ts'),
+    // The built server when it is fresh (as npm start runs it), else the sources through tsx.
+    serverPid: await findChild(/apps\/server\/(dist\/index\.js|src\/index\.ts)/),
     async stop() {
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });
@@ -42,7 +43,7 @@ export async function startBenchStack(): Promise<BenchStack> {
 }
 
 /** The pid of this process's child running `script` (scripts/stack.ts does not expose its children). */
-async function findChild(script: string): Promise<number | undefined> {
+async function findChild(script: RegExp): Promise<number | undefined> {
   for (const entry of await readdir('/proc').catch(() => [])) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -51,7 +52,7 @@ async function findChild(script: string): Promise<number | undefined> {
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (ppid !== process.pid) continue;
       const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.includes(script)) return Number(entry);
+      if (script.test(cmdline)) return Number(entry);
     } catch {
       // The process ended while we looked.
     }

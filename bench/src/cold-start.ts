@@ -26,7 +26,7 @@ async function once(dataDir: string): Promise<number> {
     SPOTIFY_API_URL: 'http://127.0.0.1:9/v1',
   };
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/index.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/index.js'], {
     cwd: ROOT,
     env,
     stdio: 'ignore',
@@ -85,7 +85,7 @@ export async function measureColdStart(): Promise<Measure[]> {
   ] as const) {
     try {
       const times = await series(fresh);
-      const note = `runs: ${times.map((t) => Math.round(t)).join(', ')} ms (node --import tsx, as npm start runs it)`;
+      const note = `runs: ${times.map((t) => Math.round(t)).join(', ')} ms (the built server, as npm start runs it)`;
       out.push(measured(name, Math.round(median(times) ?? 0), 'ms', undefined, note));
     } catch (error) {
       out.push(missing(name, 'ms', reasonOf(error)));
