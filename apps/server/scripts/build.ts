@@ -3,6 +3,7 @@
 import { cp, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { writePgliteTemplate } from '../src/db/client.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist`;
@@ -30,4 +31,6 @@ await build({
 });
 // The migrations are read at start, next to the module (see src/db/client.ts).
 await cp(`${root}src/db/migrations`, `${dist}/migrations`, { recursive: true });
+// An empty data folder starts from this dump instead of creating a database (src/db/client.ts).
+await writePgliteTemplate(`${dist}/pglite-template.tar.gz`);
 console.log(`built ${dist}/index.js`);

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -23,6 +23,12 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL schema to use instead of public (isolates test runs sharing one server). */
   pgSchema?: string;
+  /**
+   * A dump of an embedded database with every migration applied, to start an empty data folder from
+   * instead of creating one (default: `pglite-template.tar.gz` beside this module, which the server's
+   * build writes; none when running from source).
+   */
+  template?: string;
   /** How long to wait for PostgreSQL at start before giving up (default 30 s). */
   startTimeoutMs?: number;
   /** Told about a failed connection attempt at start, and about errors of idle connections later. */
@@ -33,6 +39,43 @@ export interface DatabaseOptions {
 const MIGRATION_LOCK = 'heavy-rotation:migrations';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const defaultTemplate = fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url));
+/**
+ * The embedded database serves one laptop's listeners: 16 MB of shared buffers instead of PostgreSQL's
+ * 128 MB keeps the server's memory small (docs/architecture.md, "The embedded database").
+ */
+const PGLITE_CONF = ['shared_buffers=16MB'];
+
+async function loadPglite() {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return { PGlite, drizzle, migrate };
+}
+
+/** The template's bytes, or undefined when there is none. */
+async function readTemplate(path: string): Promise<Blob | undefined> {
+  try {
+    return new Blob([await readFile(path)]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes a template for empty data folders: a new embedded database with every migration applied,
+ * dumped and gzipped. Starting from it skips creating a database cluster, the slowest part of a first start.
+ */
+export async function writePgliteTemplate(path: string): Promise<void> {
+  const { PGlite, drizzle, migrate } = await loadPglite();
+  const client = new PGlite({ postgresqlconf: PGLITE_CONF });
+  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  const dump = await client.dumpDataDir('gzip');
+  await writeFile(path, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+}
 
 /** Opens the database and applies the committed migrations before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -76,18 +119,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const { PGlite, drizzle: drizzlePglite, migrate: migratePglite } = await loadPglite();
   let client: InstanceType<typeof PGlite>;
   if (options.dataDir) {
     const dir = join(resolve(options.dataDir), 'pglite');
     await mkdir(dir, { recursive: true });
-    client = new PGlite(dir);
+    const fresh = await access(join(dir, 'PG_VERSION')).then(
+      () => false,
+      () => true,
+    );
+    // An empty folder starts from the template when there is one; the migrations below add anything newer.
+    const seed = fresh ? await readTemplate(options.template ?? defaultTemplate) : undefined;
+    client = new PGlite(dir, { postgresqlconf: PGLITE_CONF, ...(seed ? { loadDataDir: seed } : {}) });
   } else {
-    client = new PGlite();
+    client = new PGlite({ postgresqlconf: PGLITE_CONF });
   }
   const pglite = drizzlePglite(client, { schema });
   await migratePglite(pglite, { migrationsFolder });
