@@ -42,21 +42,34 @@ function status(f: Figure): string {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
-function markdownTable(figures: Figure[]): string {
-  const lines = ['| Figure | Result | Goal | Status | Note |', '|---|---|---|---|---|'];
+/** A figure's identity across runs. */
+const figureKey = (f: Pick<Figure, 'section' | 'name'>) => `${f.section}\u0000${f.name}`;
+
+function markdownTable(figures: Figure[], previous: Map<string, Figure>): string {
+  const lines = ['| Figure | Result | Goal | Status | Previous run | Note |', '|---|---|---|---|---|---|'];
   for (const f of figures) {
     const result = f.value === null ? '—' : formatValue(f.value, f.unit);
+    const before = previous.get(figureKey(f));
+    const last = before?.value === null || before === undefined ? '' : formatValue(before.value, before.unit);
     const note = f.note?.replace(/^missing: /, '') ?? '';
-    lines.push(`| ${[f.name, result, formatGoal(f.goal, f.unit), status(f), note].map(cell).join(' | ')} |`);
+    lines.push(
+      `| ${[f.name, result, formatGoal(f.goal, f.unit), status(f), last, note].map(cell).join(' | ')} |`,
+    );
   }
   return lines.join('\n');
 }
 
-export function resultsBlock(figures: Figure[], machine: Machine, seconds: number): string {
+/** The results table, each figure beside its goal and its value in the previous run (when known). */
+export function resultsBlock(
+  figures: Figure[],
+  machine: Machine,
+  seconds: number,
+  previous: Figure[] = [],
+): string {
   return [
     `Ran on ${machineLine(machine)}; the run took ${Math.round(seconds)} s.`,
     '',
-    markdownTable(figures),
+    markdownTable(figures, new Map(previous.map((f) => [figureKey(f), f]))),
   ].join('\n');
 }
 

@@ -1,7 +1,7 @@
 // `npm run bench`: measures the production build, the server and the libraries, prints a table and
 // writes bench/results.json and the results table of bench/README.md. Each part is measured on its own:
 // one that fails or is missing is reported as missing and the rest still run.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { type BenchStack, startBenchStack } from './bench-stack.ts';
 import { launchBrowser, type StorageEntry, signedInStorage } from './browser.ts';
@@ -115,11 +115,15 @@ if (QUICK) {
   process.exit(broken.length === 0 ? 0 : 1);
 }
 const resultsUrl = new URL('../results.json', import.meta.url);
+// The previous run's figures, shown beside this run's.
+const previous = await readFile(resultsUrl, 'utf8')
+  .then((text) => (JSON.parse(text) as { figures?: Figure[] }).figures ?? [])
+  .catch(() => []);
 await writeFile(
   resultsUrl,
   `${JSON.stringify({ machine, durationSeconds: Math.round(seconds), figures: figures.map((f) => ({ ...f, machine })) }, null, 2)}\n`,
 );
-const block = resultsBlock(figures, machine, seconds);
+const block = resultsBlock(figures, machine, seconds, previous);
 const readme = await updateReadme(new URL('../README.md', import.meta.url).pathname, block);
 console.log(`\n${readme ?? block}\n`);
 log(`wrote bench/results.json${readme ? ' and the table in bench/README.md' : ''}`);
