@@ -48,30 +48,45 @@ if (typeof window !== 'undefined') {
   });
 }
 
-function withTabLock(run: () => Promise<string | null>): Promise<string | null> {
+/** What a turn in the lock gave, and whether it used the refresh token (then the lock is held a while). */
+interface LockTurn {
+  token: string | null;
+  refreshed: boolean;
+}
+
+function withTabLock(run: () => Promise<LockTurn>): Promise<string | null> {
   // Web Locks make every tab of this origin take turns, so one refresh token is used exactly once.
   if (typeof navigator !== 'undefined' && navigator.locks) {
-    // The DOM typings wrap the callback's promise once more; .then flattens it back.
-    return navigator.locks.request(LOCK_NAME, run).then((token) => token);
+    const locks = navigator.locks;
+    return new Promise((resolve, reject) => {
+      locks
+        .request(LOCK_NAME, async () => {
+          const turn = await run();
+          // This tab goes on at once; the next tab in line waits for the new tokens to reach it.
+          resolve(turn.token);
+          if (turn.refreshed) await new Promise((r) => setTimeout(r, HANDOVER_MS));
+        })
+        .catch(reject);
+    });
   }
-  return run();
+  return run().then((turn) => turn.token);
 }
 
 function isRejection(error: unknown): boolean {
   return error instanceof SpotifyAuthError && error.status >= 400 && error.status < 500;
 }
 
-async function refreshInLock(staleToken: string | null): Promise<string | null> {
+async function refreshInLock(staleToken: string | null): Promise<LockTurn> {
   // Re-read inside the lock: another tab may have rotated the tokens while we waited.
   const stored = latestTokens();
   const refreshToken = stored.refreshToken;
   if (!refreshToken) {
     if (stored.accessToken) clearSignInData();
     announceSignedOut();
-    return null;
+    return { token: null, refreshed: false };
   }
   if (stored.accessToken && stored.accessToken !== staleToken && !expiresSoon(stored))
-    return stored.accessToken;
+    return { token: stored.accessToken, refreshed: false };
   const config = await loadConfig();
   try {
     const tokens = await withRetry(
@@ -85,8 +100,7 @@ async function refreshInLock(staleToken: string | null): Promise<string | null> 
     );
     storeTokens(tokens);
     announceTokens(readTokens());
-    await new Promise((resolve) => setTimeout(resolve, HANDOVER_MS));
-    return tokens.access_token;
+    return { token: tokens.access_token, refreshed: true };
   } catch (error) {
     if (isRejection(error)) {
       // invalid_grant and friends: this sign-in is over.
@@ -94,11 +108,12 @@ async function refreshInLock(staleToken: string | null): Promise<string | null> 
       forgetAnnouncement();
       clearSignInData();
       announceSignedOut();
-      return null;
+      return { token: null, refreshed: false };
     }
     // Network or provider trouble: keep the sign-in; an unexpired token still works.
     console.warn('Failed to refresh token');
-    return stored.accessToken && stored.expiresAt > Date.now() ? stored.accessToken : null;
+    const token = stored.accessToken && stored.expiresAt > Date.now() ? stored.accessToken : null;
+    return { token, refreshed: false };
   }
 }
 

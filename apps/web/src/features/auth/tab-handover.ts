@@ -1,9 +1,10 @@
 import { readTokens, type StoredTokens, writeStoredTokens } from './tokens.ts';
 
-// localStorage reaches other tabs' renderers a moment late. The tab that refreshed announces the new
-// tokens on a channel and keeps the refresh lock briefly, so the next tab in line never acts on a stale
-// refresh token (which the provider would treat as reuse and revoke).
-export const HANDOVER_MS = 250;
+// localStorage reaches other tabs' renderers a moment late, later still on a busy phone. The tab that
+// refreshed announces the new tokens on a channel and keeps the refresh lock a while (it goes on with its
+// own work at once), so the next tab in line never acts on a stale refresh token (which the provider
+// would treat as reuse and revoke).
+export const HANDOVER_MS = 1000;
 /** An announcement only bridges that delay; after this it is ignored (e.g. after a sign-out). */
 const ANNOUNCEMENT_LIFE_MS = 5000;
 
