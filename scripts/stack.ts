@@ -159,6 +159,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
               LISTENBRAINZ_API_URL: `${emulatorUrl}/listenbrainz`,
               LISTENBRAINZ_SETTINGS_URL: `${emulatorUrl}/listenbrainz/settings/`,
             }),
+        // Artist images come from the local Deezer, MusicBrainz, Wikidata and Commons.
+        DEEZER_API_URL: baseEnv.DEEZER_API_URL ?? `${emulatorUrl}/deezer`,
+        MUSICBRAINZ_API_URL: baseEnv.MUSICBRAINZ_API_URL ?? `${emulatorUrl}/musicbrainz`,
+        WIKIDATA_API_URL: baseEnv.WIKIDATA_API_URL ?? `${emulatorUrl}/wikidata`,
+        COMMONS_API_URL: baseEnv.COMMONS_API_URL ?? `${emulatorUrl}/commons`,
       });
       await waitFor(`${emulatorUrl}/healthz`, emulator.child, emulator.output);
     }

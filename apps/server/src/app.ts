@@ -8,8 +8,11 @@ import { databaseUnavailable, describeCause, HttpError, textRefused } from './ht
 import { createIdentity, type UserEnv } from './http/identity.ts';
 import { clientIp, createRateLimiter, limitBy, parseTrustProxy } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security.ts';
+import { createImageResolver } from './images/resolver.ts';
+import { createImageSources } from './images/upstream.ts';
 import { createMessageWriter } from './messages/writer.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
+import { artistImageRoutes } from './routes/artist-images.ts';
 import { authUserRoutes } from './routes/auth-user.ts';
 import { eventRoutes } from './routes/events.ts';
 import { flagRoutes } from './routes/flags.ts';
@@ -133,6 +136,23 @@ export function createApp({
         }
       : undefined;
   const writer = createMessageWriter({ db, llm, dailyCap: env.LLM_DAILY_CAP, now });
+  const images = createImageResolver({
+    db,
+    sources: createImageSources({
+      urls: {
+        deezer: env.DEEZER_API_URL,
+        musicbrainz: env.MUSICBRAINZ_API_URL,
+        wikidata: env.WIKIDATA_API_URL,
+        commons: env.COMMONS_API_URL,
+      },
+      timeoutMs: env.SOURCE_TIMEOUT_MS,
+      fetch: sourceFetch ?? fetch,
+      // MusicBrainz asks each client to name itself and where its operator can be reached.
+      userAgent: `HeavyRotation/1.0 ( ${origin} )`,
+    }),
+    now,
+    musicbrainzBudgetMs: env.IMAGE_WAIT_MS,
+  });
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
@@ -218,6 +238,7 @@ export function createApp({
       cacheMs: env.SOURCE_CACHE_SECONDS * 1000,
     }),
   );
+  app.route('/', artistImageRoutes(images, publicGuard));
   app.route('/', waitlistRoutes(db, waitlistLimit, [env.PUBLIC_ORIGIN, env.WEB_ORIGIN]));
   app.route('/', staticRoutes(env.WEB_DIST ?? DEFAULT_WEB_DIST));
   app.notFound((c) => c.json({ error: 'Not found' }, 404));

@@ -69,6 +69,17 @@ export const ENV_VARIABLES = {
     z.url().default('https://listenbrainz.org/settings/'),
     'Where a listener finds their ListenBrainz user token (linked from the sign-in screen)',
   ],
+  DEEZER_API_URL: [z.url().default('https://api.deezer.com'), 'Deezer API base URL (artist images)'],
+  MUSICBRAINZ_API_URL: [z.url().default('https://musicbrainz.org'), 'MusicBrainz base URL (artist images)'],
+  WIKIDATA_API_URL: [z.url().default('https://www.wikidata.org'), 'Wikidata base URL (artist images)'],
+  COMMONS_API_URL: [
+    z.url().default('https://commons.wikimedia.org'),
+    'Wikimedia Commons base URL (artist images)',
+  ],
+  IMAGE_WAIT_MS: [
+    positive.default(3000),
+    "How long one artist-image request may wait for MusicBrainz's one-a-second turns, ms",
+  ],
   SOURCE_TIMEOUT_MS: [positive.default(8000), 'Timeout of one Last.fm or ListenBrainz call, ms'],
   SOURCE_CACHE_SECONDS: [
     z.coerce.number().int().min(0).default(3600),

@@ -47,3 +47,43 @@ export const sourceFailure = z.object({
   error: z.string(),
   code: z.enum(['unknown-user', 'signed-out', 'rate-limited', 'not-ready', 'unavailable', 'failed']),
 });
+
+/** The most artists one POST /api/artist-images asks about. */
+export const ARTIST_IMAGES_BATCH = 50;
+
+/** POST /api/artist-images: names (and MusicBrainz ids when known) of artists without images. */
+export const artistImagesRequest = z.object({
+  artists: z
+    .array(
+      z.object({
+        name: z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(200)),
+        mbid: z.optional(
+          z
+            .string()
+            .check(z.regex(/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i, 'must be a MusicBrainz id')),
+        ),
+      }),
+    )
+    .check(
+      z.minLength(1, 'name at least one artist'),
+      z.maxLength(ARTIST_IMAGES_BATCH, `at most ${ARTIST_IMAGES_BATCH} artists at a time`),
+    ),
+});
+export type ArtistImagesRequest = z.infer<typeof artistImagesRequest>;
+
+/**
+ * One image per artist asked about, in the order asked: `image` null when none is known. `final` false
+ * means the search is not over (a source was busy or away): asking again later may find one.
+ */
+export const artistImagesReply = z.object({
+  images: z.array(
+    z.object({
+      name: z.string(),
+      image: z.nullable(
+        z.object({ url: z.string(), width: z.nullable(z.number()), height: z.nullable(z.number()) }),
+      ),
+      final: z.boolean(),
+    }),
+  ),
+});
+export type ArtistImagesReply = z.infer<typeof artistImagesReply>;

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { artistImageRoutes } from './artist-images/routes.ts';
 import type { AppEnv, Emulator, Mode } from './context.ts';
 import { apiError } from './context.ts';
 import { buildCatalogue } from './data/catalogue.ts';
@@ -120,6 +121,8 @@ export function createEmulator(options: EmulatorOptions = {}) {
       now: clock,
     }),
   );
+  // Deezer, MusicBrainz, Wikidata and Wikimedia Commons, for images of artists sources give without.
+  app.route('/', artistImageRoutes(names, control));
   // A local OpenAI-compatible message generator: LLM_BASE_URL=<emulator>/openai/v1.
   app.route('/openai', generatorRoutes({ control: options.control !== false }));
   app.use('/v1/*', requestLog(emu));

@@ -122,3 +122,24 @@ export const rateLimit = pgTable('rate_limit', {
   points: integer('points').notNull(),
   expire: timestamp('expire', { withTimezone: true }),
 });
+
+/**
+ * Artist images found for names (and MusicBrainz ids) of sources without images, shared by every
+ * instance: hits and misses, each until `expiresAt` (docs/product.md, "Artist images").
+ */
+export const artistImage = pgTable('artist_image', {
+  /** `mbid:<id>` or `name:<normalised name>`. */
+  key: text('key').primaryKey(),
+  /** Null: looked for and not found. */
+  url: text('url'),
+  width: integer('width'),
+  height: integer('height'),
+  source: text('source'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** When the next MusicBrainz request may go out, for every instance (one request a second). */
+export const musicbrainzPace = pgTable('musicbrainz_pace', {
+  id: integer('id').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});

@@ -61,6 +61,10 @@ export async function startTestServer(
     LASTFM_AUTH_URL: `${EMULATOR}/lastfm/api/auth/`,
     LASTFM_API_URL: `${EMULATOR}/lastfm/2.0/`,
     LISTENBRAINZ_API_URL: `${EMULATOR}/listenbrainz`,
+    DEEZER_API_URL: `${EMULATOR}/deezer`,
+    MUSICBRAINZ_API_URL: `${EMULATOR}/musicbrainz`,
+    WIKIDATA_API_URL: `${EMULATOR}/wikidata`,
+    COMMONS_API_URL: `${EMULATOR}/commons`,
     ...vars,
   });
   const emulator = createEmulator();

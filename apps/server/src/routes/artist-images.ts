@@ -1,0 +1,18 @@
+import { artistImagesRequest } from '@heavy-rotation/contracts';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { readJson } from '../http/json.ts';
+import type { ImageResolver } from '../images/resolver.ts';
+
+/**
+ * POST /api/artist-images: images for artists a source gave without any (docs/product.md, "Artist
+ * images"). Public (the anon key and the per-IP limit): a guest with a Spotify data export asks too.
+ */
+export function artistImageRoutes(resolver: ImageResolver, guard: MiddlewareHandler): Hono {
+  const app = new Hono();
+  app.post('/api/artist-images', guard, async (c) => {
+    const { artists } = await readJson(c, artistImagesRequest);
+    const images = await resolver.resolve(artists);
+    return c.json({ images }, 200, { 'Cache-Control': 'no-store' });
+  });
+  return app;
+}
