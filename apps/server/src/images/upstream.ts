@@ -3,7 +3,7 @@ import { withDeadline } from '../http/deadline.ts';
 import { normaliseArtistName } from '../messages/normalise.ts';
 
 /** Where each image source lives (real services by default; the emulator in demo mode and tests). */
-export interface ImageSourceUrls {
+interface ImageSourceUrls {
   deezer: string;
   musicbrainz: string;
   wikidata: string;

@@ -4,7 +4,7 @@ import { musicbrainzId, seeded } from '../data/ids.ts';
 import { asRecord } from '../validate.ts';
 
 /** The image sources the server asks about artists without pictures, emulated over the catalogue. */
-export type ImageService = 'deezer' | 'musicbrainz' | 'wikidata' | 'commons';
+type ImageService = 'deezer' | 'musicbrainz' | 'wikidata' | 'commons';
 const SERVICES: readonly ImageService[] = ['deezer', 'musicbrainz', 'wikidata', 'commons'];
 const isService = (value: unknown): value is ImageService => SERVICES.some((s) => s === value);
 
