@@ -142,3 +142,27 @@ test('ListenBrainz: a pasted token signs in; a wrong one and missing statistics 
   await logOut(page);
   await context.close();
 });
+
+test('Last.fm: images the source lacks fill in, from Deezer or through MusicBrainz, and are kept', async () => {
+  const { context, page } = await newPhonePage(journey.browser);
+  await skipWelcome(context);
+  await signInWithLastfm(page);
+  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
+  const image = (rank: number) =>
+    listItems(page)
+      .nth(rank - 1)
+      .locator('img');
+  // Rank 4 is on Deezer; rank 2 only on Wikimedia Commons, found through its MusicBrainz id.
+  await expect.poll(() => image(4).getAttribute('src'), ROWS_WAIT).toContain(`/images/artist/`);
+  await shot(page, 'lastfm-images');
+  await page.goto(`${journey.stack.url}/quiz`);
+  await page.getByLabel('Guess an artist').fill(lastfmTop[1] ?? '');
+  await page.getByRole('button', { name: 'Guess', exact: true }).click();
+  await expect.poll(() => page.getByText('4 of 40 unlocked').isVisible()).toBe(true);
+  await page.goto(`${journey.stack.url}/`);
+  await expect.poll(() => image(2).getAttribute('src'), ROWS_WAIT).toContain('/images/artist/wm-');
+  // The saved list keeps them: a reload shows them at once.
+  await page.reload();
+  await expect.poll(() => image(2).getAttribute('src'), ROWS_WAIT).toContain('/images/artist/wm-');
+  await context.close();
+});

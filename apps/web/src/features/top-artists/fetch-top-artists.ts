@@ -1,6 +1,7 @@
 import { type SourceArtist, sourceTopArtistsReply } from '@heavy-rotation/contracts';
 import { type Artist, createClient, getMyTopArtists } from '@heavy-rotation/spotify';
 import { loadConfig } from '../../config/app-config.ts';
+import { musicbrainzUri } from '../../lib/artist-images.ts';
 import {
   anyMemory,
   anyPersisted,
@@ -32,15 +33,17 @@ function validArtists(items: unknown): Artist[] {
 
 /**
  * A Last.fm or ListenBrainz artist in the shape the screens read. `href` carries the artist's page on
- * that source (a Spotify artist's is its API address, which no screen shows).
+ * that source (a Spotify artist's is its API address, which no screen shows); `uri` its MusicBrainz id
+ * when known, for finding an image. Images found before for the artist are kept.
  */
-function fromSource(artist: SourceArtist): Artist {
+function fromSource(artist: SourceArtist, found: Map<string, Artist['images']>): Artist {
+  const images = artist.images.map((i) => ({ url: i.url, width: i.width ?? null, height: i.height ?? null }));
   return {
     id: artist.id,
     name: artist.name,
     type: 'artist',
-    images: artist.images.map((i) => ({ url: i.url, width: i.width ?? null, height: i.height ?? null })),
-    uri: '',
+    images: images.length > 0 ? images : (found.get(artist.id) ?? []),
+    uri: artist.mbid ? musicbrainzUri(artist.mbid) : '',
     href: artist.sourceUrl ?? '',
     external_urls: artist.spotifyUrl ? { spotify: artist.spotifyUrl } : {},
   };
@@ -69,7 +72,8 @@ export function subscribeNotice(listener: () => void): () => void {
 /** The top artists of a Last.fm or ListenBrainz listener, through our server (the session cookie). */
 async function fetchFromSource(productName: string): Promise<Artist[]> {
   const reply = await callBackend('/api/source/top-artists', sourceTopArtistsReply);
-  const artists = reply.artists.slice(0, TOP_LIST_SIZE).map(fromSource);
+  const found = new Map((anyPersisted(productName) ?? []).map((a) => [a.id, a.images]));
+  const artists = reply.artists.slice(0, TOP_LIST_SIZE).map((a) => fromSource(a, found));
   if (artists.length === 0) throw new Error('No artists found');
   saveArtists(productName, artists);
   // A rate-limited source answers the list it gave last, with a notice (docs/product.md, "Other sources").

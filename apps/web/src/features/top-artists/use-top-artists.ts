@@ -2,6 +2,7 @@ import type { Artist } from '@heavy-rotation/spotify';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError, type TopArtistsErrorKind } from './describe-error.ts';
 import { fetchTopArtists } from './fetch-top-artists.ts';
+import { useArtistImages } from './use-artist-images.ts';
 
 /** Automatic retries stop after this many attempts (docs/product.md, "Loading the list"). */
 const MAX_AUTO_RETRIES = 3;
@@ -60,6 +61,12 @@ export function useTopArtists(): TopArtistsState {
     window.addEventListener('online', refresh);
     return () => window.removeEventListener('online', refresh);
   }, []);
+
+  // Images found later replace the list on screen (the saved list has them already).
+  const filled = useCallback((artists: Artist[]) => {
+    setState((s) => (s.status === 'ready' ? { ...s, artists } : s));
+  }, []);
+  useArtistImages(state.artists, state.status === 'ready', filled);
 
   const retry = useCallback(() => {
     attempts.current = 0;
