@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { completeSignIn } from '../../features/auth/sign-in.ts';
+import { fetchTopArtists } from '../../features/top-artists/fetch-top-artists.ts';
 import styles from './callback.module.css';
 
 export const CALLBACK_ERROR_REDIRECT_MS = 3000;
@@ -14,7 +15,16 @@ export function CallbackRoute() {
     const params = new URLSearchParams(window.location.search);
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    completeSignIn({ code: params.get('code'), state: params.get('state'), error: params.get('error') }).then(
+    // The Top 40's code is fetched while the code is exchanged (docs/product.md, "Sign-in and what the
+    // browser keeps"), and its list as soon as the tokens arrive: the screen finds both ready.
+    import('./top40.tsx').catch(() => undefined);
+    const prefetch = () => {
+      fetchTopArtists().catch(() => undefined);
+    };
+    completeSignIn(
+      { code: params.get('code'), state: params.get('state'), error: params.get('error') },
+      { onTokens: prefetch },
+    ).then(
       () => {
         if (live) navigate('/', { replace: true });
       },

@@ -32,7 +32,12 @@ async function storeProfile(accessToken: string, apiUrl: string): Promise<void> 
   }
 }
 
-async function exchange(code: string, verifier: string): Promise<void> {
+export interface SignInHooks {
+  /** Called as soon as the tokens are stored, while the profile is still being read. */
+  onTokens?: () => void;
+}
+
+async function exchange(code: string, verifier: string, hooks: SignInHooks): Promise<void> {
   const config = await loadConfig();
   let tokens: Awaited<ReturnType<typeof exchangeCode>>;
   try {
@@ -51,6 +56,8 @@ async function exchange(code: string, verifier: string): Promise<void> {
   removeKey(KEYS.state);
   removeKey(KEYS.welcomeCache);
   markSignedIn();
+  // The list can be asked for now, alongside the profile, not after it.
+  hooks.onTokens?.();
   await storeProfile(tokens.access_token, config.spotifyApiUrl);
 }
 
@@ -58,7 +65,7 @@ async function exchange(code: string, verifier: string): Promise<void> {
  * Finishes sign-in on /callback: checks code and state against the stored PKCE values, exchanges the
  * code, stores the tokens and the profile. Throws with the text the callback screen shows.
  */
-export function completeSignIn(params: CallbackParams): Promise<void> {
+export function completeSignIn(params: CallbackParams, hooks: SignInHooks = {}): Promise<void> {
   if (params.error) {
     return Promise.reject(new Error(params.error === 'access_denied' ? CANCELLED_ERROR : CONNECT_ERROR));
   }
@@ -69,7 +76,7 @@ export function completeSignIn(params: CallbackParams): Promise<void> {
     return Promise.reject(new Error(CONNECT_ERROR));
   const verifier = readString(KEYS.verifier);
   if (!verifier) return Promise.reject(new Error('PKCE code verifier or state not found'));
-  const run = exchange(params.code, verifier);
+  const run = exchange(params.code, verifier, hooks);
   exchanges.set(params.code, run);
   return run;
 }
