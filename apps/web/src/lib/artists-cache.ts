@@ -14,7 +14,8 @@ interface CacheEntry {
 
 let memory: CacheEntry | undefined;
 
-function isArtist(value: unknown): value is Artist {
+/** Whether a stored value has what a list row needs (an id and a name). */
+export function isArtist(value: unknown): value is Artist {
   return (
     typeof value === 'object' &&
     value !== null &&

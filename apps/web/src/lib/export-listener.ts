@@ -1,4 +1,5 @@
 import type { Artist } from '@heavy-rotation/spotify';
+import { isArtist } from './artists-cache.ts';
 import { KEYS } from './session.ts';
 import { readJsonObject, removeKey, writeJson } from './storage.ts';
 
@@ -12,17 +13,6 @@ export interface ExportListener {
   newestEntry: number | null;
   importedAt: number;
   artists: Artist[];
-}
-
-function isArtist(value: unknown): value is Artist {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'id' in value &&
-    typeof value.id === 'string' &&
-    'name' in value &&
-    typeof value.name === 'string'
-  );
 }
 
 // Checked by hand, not with a schema: the guard of every screen reads this, and stays small.
