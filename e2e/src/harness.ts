@@ -55,8 +55,10 @@ export function expectConsoleError(pattern: RegExp): void {
 
 function watchConsole(context: BrowserContext): void {
   context.on('console', (msg) => {
-    if (msg.type() === 'error' && !msg.location().url.endsWith('/favicon.ico')) {
-      consoleWatch.errors.push(msg.text());
+    const where = msg.location().url;
+    if (msg.type() === 'error' && !where.endsWith('/favicon.ico')) {
+      // The address a failed load names says which resource it was.
+      consoleWatch.errors.push(where ? `${msg.text()} (${where})` : msg.text());
     }
   });
   context.on('weberror', (error) => consoleWatch.errors.push(error.error().message));

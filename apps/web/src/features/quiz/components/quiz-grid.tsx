@@ -58,7 +58,15 @@ export function QuizGrid({ artists, unlocked, fresh, onLockedTap }: QuizGridProp
                 {rank}
               </span>
               {src ? (
-                <img className={styles.image} src={src} alt="" loading="lazy" width={120} height={120} />
+                <img
+                  className={styles.image}
+                  src={src}
+                  alt=""
+                  loading="lazy"
+                  width={120}
+                  height={120}
+                  crossOrigin="anonymous"
+                />
               ) : (
                 <span className={styles.image} aria-hidden="true" />
               )}

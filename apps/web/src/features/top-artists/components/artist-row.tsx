@@ -39,8 +39,11 @@ export function RevealedRow({
         <span className={styles.rank}>{index + 1}</span>
         <span className={styles.art}>
           {imageUrl ? (
+            // Requested with CORS, as the share view and the story image ask for the same picture: the
+            // service worker's cached copy then serves both (an opaque copy would fail the others).
             <img
               src={imageUrl}
+              crossOrigin="anonymous"
               alt=""
               width={56}
               height={56}
