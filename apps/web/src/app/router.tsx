@@ -22,6 +22,9 @@ function opensAt(path: string, signedIn: boolean): boolean {
   );
 }
 
+// The chunk of the screen this page load opens, while it loads: the configuration gate waits for it too.
+let firstScreen: Promise<unknown> | undefined;
+
 function screen(
   path: string,
   load: () => Promise<ComponentType>,
@@ -29,17 +32,28 @@ function screen(
   signedIn = false,
 ): ReactNode {
   let loading: Promise<ComponentType> | undefined;
+  let Loaded: ComponentType | undefined;
   const once = () => {
     // A chunk a deploy removed: the page is reloading into the new build (pwa/chunk-reload.ts), so the
     // screen waits for it instead of showing an error.
-    loading ??= load().catch((error: unknown) =>
-      reloadingForDeploy() ? new Promise<ComponentType>(() => undefined) : Promise.reject(error),
+    loading ??= load().then(
+      (component) => {
+        Loaded = component;
+        return component;
+      },
+      (error: unknown) =>
+        reloadingForDeploy() ? new Promise<ComponentType>(() => undefined) : Promise.reject(error),
     );
     return loading;
   };
-  // The first screen's chunk is asked for now, alongside /app-config.json, not after it arrives.
-  if (opensAt(path, signedIn)) once().catch(() => undefined);
-  const Screen = lazy(async () => ({ default: await once() }));
+  // The first screen's chunk is asked for now, alongside /app-config.json, not after it arrives; on
+  // /callback, the Top 40's too: sign-in ends there.
+  if (opensAt(path, signedIn)) firstScreen = once().catch(() => undefined);
+  if (path === '/' && opensAt('/callback', false)) once().catch(() => undefined);
+  const Lazy = lazy(async () => ({ default: await once() }));
+  // A chunk already here renders at once: suspending would show the fallback and hold the screen back
+  // (React reveals content no sooner than 300 ms after a fallback appeared).
+  const Screen = () => (Loaded ? <Loaded /> : <Lazy />);
   return (
     <RouteErrorBoundary>
       <Suspense fallback={fallback}>
@@ -88,7 +102,7 @@ const quiz = screen(
 export function AppRoutes() {
   return (
     <RouteErrorBoundary>
-      <ConfigGate>
+      <ConfigGate until={firstScreen}>
         <Routes>
           <Route element={<AppLayout />}>
             <Route path="/login" element={login} />

@@ -15,9 +15,8 @@ export function CallbackRoute() {
     const params = new URLSearchParams(window.location.search);
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // The Top 40's code is fetched while the code is exchanged (docs/product.md, "Sign-in and what the
-    // browser keeps"), and its list as soon as the tokens arrive: the screen finds both ready.
-    import('./top40.tsx').catch(() => undefined);
+    // The Top 40's list is asked for as soon as the tokens arrive (its code is already loading, see
+    // router.tsx): the screen finds both ready.
     const prefetch = () => {
       fetchTopArtists().catch(() => undefined);
     };

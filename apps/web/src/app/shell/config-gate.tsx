@@ -4,23 +4,30 @@ import { loadConfig, loadedConfig } from '../../config/app-config.ts';
 import { ConfigError } from '../../config/validate-config.ts';
 
 /**
- * Renders the app once /app-config.json is loaded and valid. A failure is thrown during render so the
- * error boundary shows 'Configuration Error'.
+ * Renders the app once /app-config.json is loaded and valid, and `until` (the first screen's code) has
+ * settled, so that screen renders without suspending. A failure is thrown during render so the error
+ * boundary shows 'Configuration Error'.
  */
-export function ConfigGate({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(() => loadedConfig() !== undefined);
+export function ConfigGate({
+  children,
+  until,
+}: {
+  children: ReactNode;
+  until?: Promise<unknown> | undefined;
+}) {
+  const [ready, setReady] = useState(() => loadedConfig() !== undefined && until === undefined);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     if (ready) return;
     let live = true;
-    loadConfig().then(
+    Promise.all([loadConfig(), until]).then(
       () => live && setReady(true),
       (e: unknown) => live && setError(e ?? new ConfigError('/app-config.json could not be read')),
     );
     return () => {
       live = false;
     };
-  }, [ready]);
+  }, [ready, until]);
   if (error) throw error;
   return ready ? children : <Spinner label="Loading..." showLabel={false} />;
 }
