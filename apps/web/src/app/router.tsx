@@ -25,6 +25,15 @@ function opensAt(path: string, signedIn: boolean): boolean {
 // The chunk of the screen this page load opens, while it loads: the configuration gate waits for it too.
 let firstScreen: Promise<unknown> | undefined;
 
+/**
+ * A screen whose chunk is already here renders at once: suspending would show the fallback and hold
+ * the screen back (React reveals content no sooner than 300 ms after a fallback appeared).
+ */
+function LoadedOrLazy({ loaded, Lazy }: { loaded: () => ComponentType | undefined; Lazy: ComponentType }) {
+  const Loaded = loaded();
+  return Loaded ? <Loaded /> : <Lazy />;
+}
+
 function screen(
   path: string,
   load: () => Promise<ComponentType>,
@@ -51,13 +60,10 @@ function screen(
   if (opensAt(path, signedIn)) firstScreen = once().catch(() => undefined);
   if (path === '/' && opensAt('/callback', false)) once().catch(() => undefined);
   const Lazy = lazy(async () => ({ default: await once() }));
-  // A chunk already here renders at once: suspending would show the fallback and hold the screen back
-  // (React reveals content no sooner than 300 ms after a fallback appeared).
-  const Screen = () => (Loaded ? <Loaded /> : <Lazy />);
   return (
     <RouteErrorBoundary>
       <Suspense fallback={fallback}>
-        <Screen />
+        <LoadedOrLazy loaded={() => Loaded} Lazy={Lazy} />
       </Suspense>
     </RouteErrorBoundary>
   );
