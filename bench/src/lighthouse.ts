@@ -103,13 +103,14 @@ export interface LighthousePage {
 
 export async function runLighthouse(url: string, path: string, label: string, storage?: StorageEntry[]) {
   const page: LighthousePage = { label, runs: [] };
-  for (let i = 0; i < RUNS; i++) {
+  // A busy machine now and then loses Lighthouse's trace ("NO_NAVSTART: run Lighthouse again"): a
+  // failed run is tried again, twice at most per page.
+  for (let attempt = 0; page.runs.length < RUNS && attempt < RUNS + 2; attempt++) {
     try {
-      const report = `lighthouse-${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`;
+      const report = `lighthouse-${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${page.runs.length + 1}.json`;
       page.runs.push(await runOnce(url, path, report, storage));
     } catch (error) {
       page.failure = reasonOf(error);
-      if (page.runs.length === 0) break;
     }
   }
   return page;
