@@ -3,6 +3,10 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import { cors } from 'hono/cors';
+import { createAdminAuth } from './admin/auth.ts';
+import { createMailQueue } from './admin/mail.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { createPhoneHasher } from './admin/subscribers.ts';
 import type { AppDeps } from './deps.ts';
 import { databaseUnavailable, describeCause, HttpError, textRefused } from './http/errors.ts';
 import { createIdentity, type UserEnv } from './http/identity.ts';
@@ -15,7 +19,7 @@ import { appConfigRoutes } from './routes/app-config.ts';
 import { artistImageRoutes } from './routes/artist-images.ts';
 import { authUserRoutes } from './routes/auth-user.ts';
 import { eventRoutes } from './routes/events.ts';
-import { flagRoutes } from './routes/flags.ts';
+import { createFlagStore, flagRoutes } from './routes/flags.ts';
 import { healthRoutes } from './routes/health.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -35,6 +39,8 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.m
 const MAX_BODY_BYTES = 16 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const API_PATHS = ['/functions/*', '/rest/*', '/auth/*', '/api/*', '/app-config.json'];
+/** Wrong tokens a client IP may try per minute at the console's sign-in. */
+const ADMIN_SIGN_INS_PER_MINUTE = 10;
 
 /**
  * Where listeners' browsers reach this server: PUBLIC_ORIGIN, else the address it listens on (a wildcard
@@ -54,6 +60,8 @@ export function createApp({
   llmFetch,
   sourceFetch,
   draining,
+  mailWorker = false,
+  mailPollMs = 5_000,
   now = Date.now,
 }: AppDeps): Hono {
   const app = new Hono();
@@ -219,11 +227,47 @@ export function createApp({
   app.route('/functions/v1', messageRoutes(writer, userGuard, guestGuard));
   // The embedded database has no other writer than this process, so its profile rows can be held in
   // memory; a shared PostgreSQL may be written by other instances, so every read goes to it.
+  const hashPhone = createPhoneHasher(db);
   const profiles = database.kind === 'pglite' ? createProfileCache(now) : undefined;
-  app.route('/functions/v1', smsRoutes(db, userGuard, now, env.SMS_WEBHOOK_SECRET, profiles));
+  app.route('/functions/v1', smsRoutes(db, userGuard, now, hashPhone, env.SMS_WEBHOOK_SECRET, profiles));
   app.route('/rest/v1', profileRoutes(db, userGuard, profiles));
   app.route('/auth/v1', authUserRoutes(userGuard));
-  app.route('/api/flags', flagRoutes(db, publicGuard, now, env.ADMIN_TOKEN));
+  const flags = createFlagStore(db, now);
+  const adminAuth = createAdminAuth({
+    db,
+    adminToken: env.ADMIN_TOKEN,
+    sessionMs: env.ADMIN_SESSION_HOURS * 3_600_000,
+    origin,
+    own,
+    now,
+  });
+  app.route('/api/flags', flagRoutes(flags, publicGuard, env.ADMIN_TOKEN, adminAuth.audit));
+  const mail = createMailQueue({
+    db,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    now,
+    logger,
+    retryBaseMs: env.MAIL_RETRY_SECONDS * 1000,
+  });
+  // The server process sends what is due every few seconds (and after each invite); tests drive it.
+  if (mailWorker) mail.start(mailPollMs, () => draining?.() ?? false);
+  app.route(
+    '/api/admin',
+    adminRoutes({
+      db,
+      auth: adminAuth,
+      enabled: env.ADMIN_TOKEN !== undefined,
+      mail,
+      smtp: env.SMTP_URL !== undefined,
+      flags,
+      hashPhone,
+      signInUrl: `${origin}/login`,
+      signInGuard: limitBy(createRateLimiter('admin', ADMIN_SIGN_INS_PER_MINUTE, 60_000, database), ip),
+      forgetProfile: (id) => profiles?.forget(id),
+      now,
+    }),
+  );
   app.route('/api/events', eventRoutes(db, publicGuard));
   app.route(
     '/',

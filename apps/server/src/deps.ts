@@ -16,6 +16,10 @@ export interface AppDeps {
   sourceFetch?: typeof fetch;
   /** True once the process is shutting down: /readyz answers 503 from then on. */
   draining?: () => boolean;
+  /** Send queued email in the background (the server process; tests send by their own calls). */
+  mailWorker?: boolean;
+  /** How often the mail worker looks for due email, ms (5 s; tests shorten it). */
+  mailPollMs?: number;
   now?: () => number;
 }
 

@@ -47,7 +47,23 @@ export const ENV_VARIABLES = {
     z.string().min(20).default('heavy-rotation-public-anon-key'),
     'Public anon key every API call sends as `apikey`',
   ],
-  ADMIN_TOKEN: [z.string().min(16).optional(), 'Bearer token for PUT /api/flags (endpoint off when unset)'],
+  ADMIN_TOKEN: [
+    z.string().min(16).optional(),
+    'Operator token: signs in to the console at /admin, and PUT /api/flags (both off when unset)',
+  ],
+  ADMIN_SESSION_HOURS: [positive.default(8), 'How long an operator console sign-in lasts, hours'],
+  SMTP_URL: [
+    z.url({ protocol: /^smtps?$/ }).optional(),
+    'Mail server for invitations, smtp:// or smtps:// with credentials (outbox only when unset)',
+  ],
+  MAIL_FROM: [
+    z.string().min(3).default('Heavy Rotation <invites@heavy-rotation.invalid>'),
+    'Sender of invitation emails',
+  ],
+  MAIL_RETRY_SECONDS: [
+    positive.default(60),
+    'Delay before an email that met a temporary error is tried again; doubles each time, s',
+  ],
   SMS_WEBHOOK_SECRET: [
     z.string().min(16).optional(),
     'HMAC secret of the SMS provider webhook (endpoint off when unset)',

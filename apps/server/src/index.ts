@@ -23,7 +23,11 @@ const [deps, { createApp }] = await Promise.all([
   import('./app.ts'),
 ]);
 const server = serve(
-  { fetch: createApp({ ...deps, draining: () => stopping }).fetch, hostname: env.HOST, port: env.PORT },
+  {
+    fetch: createApp({ ...deps, draining: () => stopping, mailWorker: true }).fetch,
+    hostname: env.HOST,
+    port: env.PORT,
+  },
   (info) => {
     deps.logger.info({ url: `http://${env.HOST}:${info.port}`, database: deps.database.kind }, 'listening');
   },

@@ -15,6 +15,15 @@ export const analyticsEvent = z.discriminatedUnion('name', [
     ),
   }),
   z.strictObject({ name: z.literal('sms_gate_view') }),
+  // The operator's stats (docs/operator.md, "Stats"): which source a sign-in came through, whether a guess
+  // was right, the listener's first unlock, and whether a share was their first (kept on the device).
+  z.strictObject({
+    name: z.literal('sign_in'),
+    source: z.enum(['spotify', 'lastfm', 'listenbrainz', 'export']),
+  }),
+  z.strictObject({ name: z.literal('quiz_guess'), correct: z.boolean() }),
+  z.strictObject({ name: z.literal('first_unlock') }),
+  z.strictObject({ name: z.literal('share'), first: z.boolean() }),
   z.strictObject({ name: z.literal('sms_gate_skipped') }),
   z.strictObject({
     name: z.literal('sms_phone_submitted'),

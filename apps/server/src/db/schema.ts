@@ -41,13 +41,19 @@ export const smsSuppression = pgTable('sms_suppression', {
   createdAt: createdAt(),
 });
 
-export const waitlistSignup = pgTable('waitlist_signup', {
-  id: serial('id').primaryKey(),
-  emailNormalised: text('email_normalised').notNull().unique(),
-  email: text('email').notNull(),
-  subject: text('subject'),
-  createdAt: createdAt(),
-});
+export const waitlistSignup = pgTable(
+  'waitlist_signup',
+  {
+    id: serial('id').primaryKey(),
+    emailNormalised: text('email_normalised').notNull().unique(),
+    email: text('email').notNull(),
+    subject: text('subject'),
+    /** When the operator last invited this address (docs/operator.md, "Waitlist"). */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('waitlist_signup_created').on(t.createdAt)],
+);
 
 /** Generated success lines, one per normalised artist name. */
 export const artistMessage = pgTable('artist_message', {
@@ -58,13 +64,20 @@ export const artistMessage = pgTable('artist_message', {
 });
 
 /** First-party analytics: no user id, no personal data. */
-export const analyticsEvent = pgTable('analytics_event', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  path: text('path'),
-  phoneCountry: text('phone_country'),
-  createdAt: createdAt(),
-});
+export const analyticsEvent = pgTable(
+  'analytics_event',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    path: text('path'),
+    phoneCountry: text('phone_country'),
+    /** A sign-in's source, a guess's outcome, whether a share was the first: never anything personal. */
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  // The console's stats read days of events by name: answered from this index alone.
+  (t) => [index('analytics_event_day').on(t.createdAt, t.name, t.detail)],
+);
 
 export const featureFlag = pgTable('feature_flag', {
   key: text('key').primaryKey(),
@@ -143,3 +156,67 @@ export const musicbrainzPace = pgTable('musicbrainz_pace', {
   id: integer('id').primaryKey(),
   nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * STOPs of erased listeners: the number only as a keyed hash (HMAC-SHA-256 with the `suppression` secret),
+ * so the number is gone and a STOP is still honoured (docs/operator.md, "Erasing a listener").
+ */
+export const smsSuppressionErased = pgTable('sms_suppression_erased', {
+  phoneHash: text('phone_hash').primaryKey(),
+  keyword: text('keyword').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Server secrets every instance must share, made once by whichever instance needs one first. */
+export const appSecret = pgTable('app_secret', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Operator console sign-ins: the cookie's token kept only as its SHA-256. */
+export const adminSession = pgTable('admin_session', {
+  tokenHash: text('token_hash').primaryKey(),
+  /** The name the operator gave at sign-in: the "who" of the audit log. */
+  actor: text('actor').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every operator action: who, what, when. Append-only (a trigger refuses updates and deletes). */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: serial('id').primaryKey(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_created').on(t.createdAt)],
+);
+
+/**
+ * Email waiting to go out, being sent, sent or failed. Instances claim due rows with SKIP LOCKED, so each
+ * message is handed to the mail server once (docs/operator.md, "Sending invitations").
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    signupId: integer('signup_id'),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** queued, sending, sent, failed */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** smtp, or outbox when no mail server is set (demo mode). */
+    transport: text('transport'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due').on(t.status, t.nextAttemptAt), index('mail_outbox_signup').on(t.signupId)],
+);

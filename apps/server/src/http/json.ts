@@ -49,3 +49,13 @@ export function nulPath(value: unknown, path = ''): string | undefined {
   }
   return undefined;
 }
+
+/** Reads the query string with a schema: 400 naming the parameter for a value the schema refuses. */
+export function readQuery<S extends z.core.$ZodType>(c: Context, schema: S): z.output<S> {
+  const raw = c.req.query();
+  const nul = nulPath(raw);
+  if (nul !== undefined) throw new HttpError(400, `${nul}: must not contain NUL characters`);
+  const parsed = z.safeParse(schema, raw);
+  if (!parsed.success) throw new HttpError(400, describeIssue(parsed.error));
+  return parsed.data;
+}

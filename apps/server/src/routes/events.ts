@@ -1,8 +1,22 @@
-import { analyticsEvent as eventBody } from '@heavy-rotation/contracts';
+import { type AnalyticsEvent, analyticsEvent as eventBody } from '@heavy-rotation/contracts';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { analyticsEvent } from '../db/schema.ts';
 import { readJson } from '../http/json.ts';
+
+/** The one non-personal fact an event carries beside its name, for the console's stats. */
+function detailOf(event: AnalyticsEvent): string | null {
+  switch (event.name) {
+    case 'sign_in':
+      return event.source;
+    case 'quiz_guess':
+      return event.correct ? 'right' : 'wrong';
+    case 'share':
+      return event.first ? 'first' : 'again';
+    default:
+      return null;
+  }
+}
 
 /** POST /api/events: first-party analytics (docs/product.md, "Analytics events"). */
 export function eventRoutes(db: Db, guard: MiddlewareHandler): Hono {
@@ -13,6 +27,7 @@ export function eventRoutes(db: Db, guard: MiddlewareHandler): Hono {
       name: event.name,
       path: event.name === 'page_view' ? event.path : null,
       phoneCountry: event.name === 'sms_phone_submitted' ? event.phone_country : null,
+      detail: detailOf(event),
     });
     return c.body(null, 204);
   });

@@ -5,8 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { parsePhoneNumberWithError } from 'libphonenumber-js';
 import { z } from 'zod';
+import type { PhoneHasher } from '../admin/subscribers.ts';
 import type { Db } from '../db/client.ts';
-import { smsConsent, smsSuppression, userProfile } from '../db/schema.ts';
+import { smsConsent, smsSuppression, smsSuppressionErased, userProfile } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { sameSecret, type UserEnv } from '../http/identity.ts';
 import { readJson } from '../http/json.ts';
@@ -28,6 +29,7 @@ export function smsRoutes(
   db: Db,
   guard: MiddlewareHandler<UserEnv>,
   now: () => number,
+  hashPhone: PhoneHasher,
   webhookSecret?: string,
   profiles?: ProfileCache,
 ): Hono<UserEnv> {
@@ -49,6 +51,7 @@ export function smsRoutes(
       email: user.email ?? body.spotifyUserEmail ?? null,
       phoneE164: phone.e164,
     };
+    const hash = await hashPhone(phone.e164);
     try {
       await db.transaction(async (tx) => {
         await tx
@@ -65,6 +68,7 @@ export function smsRoutes(
         });
         // Fresh, explicit consent from the number's owner lifts an earlier STOP.
         await tx.delete(smsSuppression).where(eq(smsSuppression.phoneE164, phone.e164));
+        await tx.delete(smsSuppressionErased).where(eq(smsSuppressionErased.phoneHash, hash));
       });
     } finally {
       // Whatever happened, the next read of this profile goes to the database.
@@ -110,6 +114,7 @@ export function smsRoutes(
     }
     if (START_WORDS.has(word)) {
       await db.delete(smsSuppression).where(eq(smsSuppression.phoneE164, phone));
+      await db.delete(smsSuppressionErased).where(eq(smsSuppressionErased.phoneHash, await hashPhone(phone)));
       return c.json({ ok: true, action: 'resumed' });
     }
     return c.json({ ok: true, action: 'ignored' });

@@ -1,0 +1,76 @@
+import { gte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { analyticsEvent, waitlistSignup } from '../db/schema.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The series the console draws: an event name, or name:detail, and waitlist signups. */
+export const SERIES = [
+  'sign_in:spotify',
+  'sign_in:lastfm',
+  'sign_in:listenbrainz',
+  'sign_in:export',
+  'page_view',
+  'quiz_guess:right',
+  'quiz_guess:wrong',
+  'first_unlock',
+  'share:first',
+  'share:again',
+  'sms_gate_view',
+  'sms_phone_submitted',
+  'sms_gate_skipped',
+  'waitlist_signup',
+] as const;
+
+const WITH_DETAIL = new Set(['sign_in', 'quiz_guess', 'share']);
+
+/**
+ * Events per UTC day for the last `days` days, counted in SQL from the (created_at, name, detail) index
+ * (docs/operator.md, "Stats"), and the funnel from sign-in to first unlock to first share.
+ */
+export async function stats(db: Db, days: number, now: () => number) {
+  const today = Math.floor(now() / DAY_MS) * DAY_MS;
+  const since = new Date(today - (days - 1) * DAY_MS);
+  const day = (column: typeof analyticsEvent.createdAt | typeof waitlistSignup.createdAt) =>
+    sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const [events, signups] = await Promise.all([
+    db
+      .select({
+        day: day(analyticsEvent.createdAt),
+        name: analyticsEvent.name,
+        detail: analyticsEvent.detail,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(analyticsEvent)
+      .where(gte(analyticsEvent.createdAt, since))
+      .groupBy(sql`1`, analyticsEvent.name, analyticsEvent.detail),
+    db
+      .select({ day: day(waitlistSignup.createdAt), n: sql<number>`count(*)::int` })
+      .from(waitlistSignup)
+      .where(gte(waitlistSignup.createdAt, since))
+      .groupBy(sql`1`),
+  ]);
+  const labels = Array.from({ length: days }, (_, i) =>
+    new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10),
+  );
+  const index = new Map(labels.map((d, i) => [d, i]));
+  const series: Record<string, number[]> = Object.fromEntries(SERIES.map((s) => [s, labels.map(() => 0)]));
+  const add = (name: string, d: string, n: number) => {
+    const i = index.get(d);
+    const counts = series[name];
+    if (i !== undefined && counts) counts[i] = (counts[i] ?? 0) + n;
+  };
+  for (const e of events) add(WITH_DETAIL.has(e.name) ? `${e.name}:${e.detail}` : e.name, e.day, e.n);
+  for (const s of signups) add('waitlist_signup', s.day, s.n);
+  const sum = (names: string[]) =>
+    names.reduce((total, name) => total + (series[name]?.reduce((a, b) => a + b, 0) ?? 0), 0);
+  return {
+    days: labels,
+    series,
+    funnel: {
+      signIns: sum(['sign_in:spotify', 'sign_in:lastfm', 'sign_in:listenbrainz', 'sign_in:export']),
+      firstUnlocks: sum(['first_unlock']),
+      firstShares: sum(['share:first']),
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  appSecret,
+  generatorUsage,
+  smsConsent,
+  smsSuppression,
+  smsSuppressionErased,
+  sourceSession,
+  sourceTopArtists,
+  userProfile,
+} from '../db/schema.ts';
+import { safeCell } from './csv.ts';
+
+/** A server secret shared by every instance: the first to need it makes it, the rest read it. */
+async function secretOf(db: Db, name: string): Promise<string> {
+  await db
+    .insert(appSecret)
+    .values({ name, value: randomBytes(32).toString('hex') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSecret).where(eq(appSecret.name, name));
+  if (!row) throw new Error(`secret ${name} missing`);
+  return row.value;
+}
+
+/**
+ * Keyed hashes of phone numbers, for STOPs that outlive an erasure (docs/operator.md, "Erasing a
+ * listener"). The key never changes once made, so it is kept once read.
+ */
+export function createPhoneHasher(db: Db) {
+  let key: Promise<string> | undefined;
+  return async (phone: string): Promise<string> => {
+    key ??= secretOf(db, 'suppression').catch((error: unknown) => {
+      key = undefined;
+      throw error;
+    });
+    return createHmac('sha256', await key)
+      .update(phone)
+      .digest('hex');
+  };
+}
+export type PhoneHasher = ReturnType<typeof createPhoneHasher>;
+
+/** +44•••••••12: the country's first digits and the last two. */
+export function maskPhone(phone: string): string {
+  if (phone.length <= 5) return '•'.repeat(phone.length);
+  return `${phone.slice(0, 3)}${'•'.repeat(phone.length - 5)}${phone.slice(-2)}`;
+}
+
+/** Whether each number is suppressed: a STOP on the number, or on its hash after an erasure. */
+async function suppressed(db: Db, hashPhone: PhoneHasher, phones: string[]): Promise<Set<string>> {
+  if (phones.length === 0) return new Set();
+  const hashes = new Map<string, string>();
+  for (const p of phones) hashes.set(await hashPhone(p), p);
+  const [plain, hashed] = await Promise.all([
+    db
+      .select({ p: smsSuppression.phoneE164 })
+      .from(smsSuppression)
+      .where(inArray(smsSuppression.phoneE164, phones)),
+    db
+      .select({ h: smsSuppressionErased.phoneHash })
+      .from(smsSuppressionErased)
+      .where(inArray(smsSuppressionErased.phoneHash, [...hashes.keys()])),
+  ]);
+  return new Set([...plain.map((r) => r.p), ...hashed.map((r) => hashes.get(r.h) ?? '')]);
+}
+
+const PAGE = 25;
+
+/** Listeners with a phone number, newest first, numbers masked, with their consent records. */
+export async function subscribersPage(db: Db, hashPhone: PhoneHasher, q: string | undefined, page: number) {
+  const term = q?.trim();
+  const where = and(
+    isNotNull(userProfile.phoneE164),
+    term
+      ? or(
+          ilike(userProfile.displayName, `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          eq(userProfile.id, term),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(userProfile)
+      .where(where)
+      .orderBy(desc(userProfile.updatedAt), asc(userProfile.id))
+      .limit(PAGE)
+      .offset((page - 1) * PAGE),
+    db.select({ n: sql<number>`count(*)::int` }).from(userProfile).where(where),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const [consents, stopped] = await Promise.all([
+    ids.length
+      ? db
+          .select()
+          .from(smsConsent)
+          .where(inArray(smsConsent.userId, ids))
+          .orderBy(desc(smsConsent.createdAt))
+      : [],
+    suppressed(
+      db,
+      hashPhone,
+      rows.map((r) => r.phoneE164 ?? ''),
+    ),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((r) => ({
+      id: r.id,
+      displayName: r.displayName,
+      phoneMasked: maskPhone(r.phoneE164 ?? ''),
+      suppressed: stopped.has(r.phoneE164 ?? ''),
+      updatedAt: r.updatedAt.toISOString(),
+      consents: consents
+        .filter((c) => c.userId === r.id)
+        .map((c) => ({
+          text: c.consentText,
+          version: c.consentVersion,
+          createdAt: c.createdAt.toISOString(),
+          source: c.source,
+          userAgent: c.userAgent,
+        })),
+    })),
+  };
+}
+
+export async function phoneOf(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ phone: userProfile.phoneE164 })
+    .from(userProfile)
+    .where(eq(userProfile.id, id));
+  return row?.phone ?? undefined;
+}
+
+/** A page of the numbers that may be messaged (never a suppressed one), after a listener id. */
+export async function messageableCsvPage(db: Db, hashPhone: PhoneHasher, after: string | undefined) {
+  const rows = await db
+    .select({ id: userProfile.id, phone: userProfile.phoneE164, name: userProfile.displayName })
+    .from(userProfile)
+    .where(
+      and(
+        isNotNull(userProfile.phoneE164),
+        after === undefined ? undefined : gt(userProfile.id, after),
+        sql`not exists (select 1 from ${smsSuppression} where ${smsSuppression.phoneE164} = ${userProfile.phoneE164})`,
+      ),
+    )
+    .orderBy(asc(userProfile.id))
+    .limit(2000);
+  const stopped = await suppressed(
+    db,
+    hashPhone,
+    rows.map((r) => r.phone ?? ''),
+  );
+  const ids = rows.map((r) => r.id);
+  const latest = ids.length
+    ? await db
+        .selectDistinctOn([smsConsent.userId])
+        .from(smsConsent)
+        .where(inArray(smsConsent.userId, ids))
+        .orderBy(smsConsent.userId, desc(smsConsent.createdAt))
+    : [];
+  const consentOf = new Map(latest.map((c) => [c.userId, c]));
+  return {
+    rows: rows
+      .filter((r) => r.phone && !stopped.has(r.phone))
+      .map((r) => [
+        r.phone ?? '',
+        safeCell(r.name),
+        consentOf.get(r.id)?.consentVersion ?? '',
+        consentOf.get(r.id)?.createdAt.toISOString() ?? '',
+      ]),
+    last: rows.at(-1)?.id,
+  };
+}
+
+/**
+ * Erases a listener (docs/operator.md, "Erasing a listener"): profile, number, consent records, sessions,
+ * saved list and generator counts. A STOP on their number stays, as a keyed hash of the number.
+ * Resolves false when there was no such listener.
+ */
+export async function eraseListener(db: Db, hashPhone: PhoneHasher, id: string): Promise<boolean> {
+  const [profile] = await db.select().from(userProfile).where(eq(userProfile.id, id));
+  const phone = profile?.phoneE164;
+  const hash = phone ? await hashPhone(phone) : undefined;
+  return db.transaction(async (tx) => {
+    // Lets the consent table's append-only trigger allow this transaction's deletes, and no other's.
+    await tx.execute(sql`select set_config('heavy_rotation.erasing', 'on', true)`);
+    const [gone] = await tx
+      .delete(userProfile)
+      .where(eq(userProfile.id, id))
+      .returning({ id: userProfile.id });
+    const consents = await tx
+      .delete(smsConsent)
+      .where(eq(smsConsent.userId, id))
+      .returning({ id: smsConsent.id });
+    await tx.delete(generatorUsage).where(eq(generatorUsage.userId, id));
+    await tx.delete(sourceSession).where(eq(sourceSession.userId, id));
+    await tx.delete(sourceTopArtists).where(eq(sourceTopArtists.userId, id));
+    if (phone && hash) {
+      const [stop] = await tx.select().from(smsSuppression).where(eq(smsSuppression.phoneE164, phone));
+      const others = await tx
+        .select({ id: userProfile.id })
+        .from(userProfile)
+        .where(eq(userProfile.phoneE164, phone))
+        .limit(1);
+      if (stop && others.length === 0) {
+        await tx
+          .insert(smsSuppressionErased)
+          .values({ phoneHash: hash, keyword: stop.keyword })
+          .onConflictDoNothing();
+        await tx.delete(smsSuppression).where(eq(smsSuppression.phoneE164, phone));
+      }
+    }
+    return gone !== undefined || consents.length > 0;
+  });
+}

@@ -1,0 +1,119 @@
+import * as z from 'zod/mini';
+
+// The operator console's API under /api/admin (docs/operator.md). The server checks requests with these;
+// the console checks the replies.
+
+export const adminSignIn = z.strictObject({
+  token: z.string().check(z.minLength(1), z.maxLength(500)),
+  /** Who is signing in: the audit log's "who". */
+  name: z.string().check(z.trim(), z.minLength(1, 'Enter your name'), z.maxLength(60)),
+});
+export const adminSession = z.object({ enabled: z.boolean(), actor: z.nullable(z.string()) });
+export type AdminSession = z.infer<typeof adminSession>;
+
+export const WAITLIST_STATUSES = ['waiting', 'invited', 'joined'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+const page = z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)));
+export const PAGE_SIZES = [25, 50, 100] as const;
+
+/** GET /api/admin/waitlist query. */
+export const waitlistQuery = z.object({
+  q: z.optional(z.string().check(z.maxLength(254))),
+  status: z.optional(z.enum(WAITLIST_STATUSES)),
+  sort: z.optional(z.enum(['created', 'email', 'status'])),
+  dir: z.optional(z.enum(['asc', 'desc'])),
+  page,
+  size: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+});
+export const mailState = z.object({
+  status: z.enum(['queued', 'sending', 'sent', 'failed']),
+  attempts: z.number(),
+  lastError: z.nullable(z.string()),
+  transport: z.nullable(z.string()),
+});
+export const waitlistRow = z.object({
+  id: z.number(),
+  email: z.string(),
+  createdAt: z.string(),
+  status: z.enum(WAITLIST_STATUSES),
+  invitedAt: z.nullable(z.string()),
+  mail: z.nullable(mailState),
+});
+export type WaitlistRow = z.infer<typeof waitlistRow>;
+export const waitlistPage = z.object({
+  total: z.number(),
+  rows: z.array(waitlistRow),
+  counts: z.object({ waiting: z.number(), invited: z.number(), joined: z.number() }),
+  /** Spotify admits this many allow-listed listeners per app; `used`: invited or joined signups. */
+  allowList: z.object({ used: z.number(), limit: z.number() }),
+});
+export type WaitlistPage = z.infer<typeof waitlistPage>;
+export const inviteRequest = z.strictObject({
+  ids: z
+    .array(z.number().check(z.int(), z.positive()))
+    .check(z.minLength(1, 'Choose at least one signup'), z.maxLength(500)),
+});
+export const inviteReply = z.object({ queued: z.number() });
+
+export const outboxRow = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  sentAt: z.nullable(z.string()),
+  ...mailState.shape,
+});
+export type OutboxRow = z.infer<typeof outboxRow>;
+export const outboxPage = z.object({ total: z.number(), rows: z.array(outboxRow), smtp: z.boolean() });
+
+export const listQuery = z.object({ q: z.optional(z.string().check(z.maxLength(200))), page });
+export const consentRecord = z.object({
+  text: z.string(),
+  version: z.string(),
+  createdAt: z.string(),
+  source: z.string(),
+  userAgent: z.nullable(z.string()),
+});
+export const subscriberRow = z.object({
+  id: z.string(),
+  displayName: z.nullable(z.string()),
+  phoneMasked: z.string(),
+  suppressed: z.boolean(),
+  updatedAt: z.string(),
+  consents: z.array(consentRecord),
+});
+export type SubscriberRow = z.infer<typeof subscriberRow>;
+export const subscribersPage = z.object({ total: z.number(), rows: z.array(subscriberRow) });
+export const revealReply = z.object({ phone: z.string() });
+
+export const STATS_DAYS = [7, 30, 90] as const;
+export const statsQuery = z.object({ days: z.optional(z.enum(['7', '30', '90'])) });
+/** Counts per day (oldest first) of each series the console draws. */
+export const statsReply = z.object({
+  days: z.array(z.string()),
+  series: z.record(z.string(), z.array(z.number())),
+  funnel: z.object({ signIns: z.number(), firstUnlocks: z.number(), firstShares: z.number() }),
+});
+export type StatsReply = z.infer<typeof statsReply>;
+
+export const flagRow = z.object({
+  key: z.string(),
+  enabled: z.boolean(),
+  description: z.string(),
+  updatedAt: z.nullable(z.string()),
+});
+export const flagList = z.object({ flags: z.array(flagRow) });
+export type FlagRow = z.infer<typeof flagRow>;
+export const flagUpdate = z.strictObject({ enabled: z.boolean() });
+export const FLAG_KEY = /^[a-z][a-z0-9_]{0,62}$/;
+
+export const auditRow = z.object({
+  id: z.number(),
+  actor: z.string(),
+  action: z.string(),
+  detail: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type AuditRow = z.infer<typeof auditRow>;
+export const auditPage = z.object({ total: z.number(), rows: z.array(auditRow) });
