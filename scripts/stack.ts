@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_LASTFM } from '@heavy-rotation/emulator';
 
+/** The operator console's token in demo mode (README, "The operator console"). */
+export const DEMO_ADMIN_TOKEN = 'heavy-rotation-demo-admin';
+
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface Stack {
@@ -164,6 +167,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         MUSICBRAINZ_API_URL: baseEnv.MUSICBRAINZ_API_URL ?? `${emulatorUrl}/musicbrainz`,
         WIKIDATA_API_URL: baseEnv.WIKIDATA_API_URL ?? `${emulatorUrl}/wikidata`,
         COMMONS_API_URL: baseEnv.COMMONS_API_URL ?? `${emulatorUrl}/commons`,
+        // The operator console works out of the box; invitations stay in its outbox (no SMTP_URL).
+        ADMIN_TOKEN: baseEnv.ADMIN_TOKEN ?? DEMO_ADMIN_TOKEN,
       });
       await waitFor(`${emulatorUrl}/healthz`, emulator.child, emulator.output);
     }

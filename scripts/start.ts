@@ -1,5 +1,5 @@
 import { buildServerIfStale, buildWebIfStale } from './build-web.ts';
-import { startStack } from './stack.ts';
+import { DEMO_ADMIN_TOKEN, startStack } from './stack.ts';
 
 buildWebIfStale();
 buildServerIfStale();
@@ -7,6 +7,10 @@ const stack = await startStack({ verbose: true });
 console.log(`\nHeavy Rotation is running: open ${stack.url}`);
 if (stack.emulatorUrl)
   console.log(`Demo mode: sign in through the local Spotify emulator at ${stack.emulatorUrl}`);
+if (stack.emulatorUrl)
+  console.log(
+    `Operator console: ${stack.url}/admin (token ${process.env.ADMIN_TOKEN ? 'from ADMIN_TOKEN' : DEMO_ADMIN_TOKEN})`,
+  );
 console.log('Press Ctrl-C to stop.');
 
 let stopping = false;

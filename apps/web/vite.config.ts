@@ -33,6 +33,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The operator console's files (and its charting library) are never stored on a listener's device.
+        globIgnores: ['**/admin-*'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [
           /^\/api\//,

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -32,6 +32,28 @@ async function gzippedSize(paths: Set<string>): Promise<number> {
   return total;
 }
 
+/** The operator console's files (its screens and charting library) among those a page asked for. */
+function consoleFiles(paths: Set<string>): string[] {
+  return [...paths].filter((path) => /\/admin-[^/]*$/.test(path));
+}
+
+test('the operator console is its own chunks: the service worker never stores them', async () => {
+  const built = await readdir(join(DIST, 'assets'));
+  const own = built.filter((name) => name.startsWith('admin-'));
+  // The console's screens and its charts (with the charting library).
+  expect(own.filter((name) => name.endsWith('.js')).length).toBeGreaterThanOrEqual(2);
+  const worker = await readFile(join(DIST, 'sw.js'), 'utf8');
+  expect(worker).toMatch(/assets\/index-[\w-]+\.js/);
+  expect(own.filter((name) => worker.includes(name))).toEqual([]);
+  // The console loads them when opened.
+  const { context, page } = await newPhonePage(journey.browser);
+  const scripts = recordScripts(page, journey.stack.url);
+  await page.goto(`${journey.stack.url}/admin`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  expect(consoleFiles(scripts).length).toBeGreaterThan(0);
+  await context.close();
+});
+
 test('the JavaScript loaded for /login stays within 100 KB gzipped', async () => {
   const { context, page } = await newPhonePage(journey.browser);
   const scripts = recordScripts(page, journey.stack.url);
@@ -40,6 +62,7 @@ test('the JavaScript loaded for /login stays within 100 KB gzipped', async () =>
   const size = await gzippedSize(scripts);
   console.info(`/login JS: ${(size / KB).toFixed(1)} KB gzipped in ${scripts.size} files`);
   expect(size).toBeLessThanOrEqual(100 * KB);
+  expect(consoleFiles(scripts)).toEqual([]);
   await context.close();
 });
 
@@ -54,5 +77,6 @@ test('all JavaScript for the signed-in Top 40 stays within 150 KB gzipped', asyn
   const size = await gzippedSize(scripts);
   console.info(`signed-in / JS: ${(size / KB).toFixed(1)} KB gzipped in ${scripts.size} files`);
   expect(size).toBeLessThanOrEqual(150 * KB);
+  expect(consoleFiles(scripts)).toEqual([]);
   await context.close();
 });

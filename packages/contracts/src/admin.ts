@@ -106,6 +106,7 @@ export const flagRow = z.object({
 export const flagList = z.object({ flags: z.array(flagRow) });
 export type FlagRow = z.infer<typeof flagRow>;
 export const flagUpdate = z.strictObject({ enabled: z.boolean() });
+export const flagReply = z.object({ key: z.string(), enabled: z.boolean() });
 export const FLAG_KEY = /^[a-z][a-z0-9_]{0,62}$/;
 
 export const auditRow = z.object({

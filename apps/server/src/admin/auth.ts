@@ -8,7 +8,7 @@ import { HttpError } from '../http/errors.ts';
 import { sameSecret } from '../http/identity.ts';
 import { requireSameOrigin } from '../http/same-origin.ts';
 
-export const ADMIN_COOKIE = 'hr_admin';
+const ADMIN_COOKIE = 'hr_admin';
 /** Only the console's API ever receives the cookie. */
 const COOKIE_PATH = '/api/admin';
 

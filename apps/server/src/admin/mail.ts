@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
@@ -8,7 +8,7 @@ import type { Logger } from '../http/logger.ts';
 const LEASE_MS = 10 * 60_000;
 const BATCH = 20;
 /** Attempts before a message that keeps meeting temporary errors is given up. */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 
 export interface MailQueueOptions {
   db: Db;
@@ -149,12 +149,4 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       return () => clearInterval(timer);
     },
   };
-}
-
-/** Messages of the outbox still to go (queued or being sent) for these signups. */
-export function pendingFor(signupIds: number[]) {
-  return and(
-    inArray(mailOutbox.signupId, signupIds),
-    or(eq(mailOutbox.status, 'queued'), eq(mailOutbox.status, 'sending')),
-  );
 }

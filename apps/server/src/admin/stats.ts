@@ -5,7 +5,7 @@ import { analyticsEvent, waitlistSignup } from '../db/schema.ts';
 const DAY_MS = 86_400_000;
 
 /** The series the console draws: an event name, or name:detail, and waitlist signups. */
-export const SERIES = [
+const SERIES = [
   'sign_in:spotify',
   'sign_in:lastfm',
   'sign_in:listenbrainz',

@@ -43,7 +43,7 @@ export function createPhoneHasher(db: Db) {
 export type PhoneHasher = ReturnType<typeof createPhoneHasher>;
 
 /** +44•••••••12: the country's first digits and the last two. */
-export function maskPhone(phone: string): string {
+function maskPhone(phone: string): string {
   if (phone.length <= 5) return '•'.repeat(phone.length);
   return `${phone.slice(0, 3)}${'•'.repeat(phone.length - 5)}${phone.slice(-2)}`;
 }

@@ -8,7 +8,7 @@ import { safeCell } from './csv.ts';
 type WaitlistQuery = z.infer<typeof admin.waitlistQuery>;
 
 /** Spotify lets this many allow-listed listeners into an app in development mode. */
-export const ALLOW_LIST_SLOTS = 5;
+const ALLOW_LIST_SLOTS = 5;
 
 // A signup has joined once a listener with its address has a profile; invited once the operator invited it.
 const joined = sql`exists (select 1 from ${userProfile} where lower(${userProfile.email}) = ${waitlistSignup.emailNormalised})`;
@@ -95,7 +95,7 @@ export async function waitlistPage(db: Db, query: WaitlistQuery) {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The invitation (docs/operator.md, "Sending invitations"): plain text and HTML with the sign-in link. */
-export function invitation(link: string): { subject: string; text: string; html: string } {
+function invitation(link: string): { subject: string; text: string; html: string } {
   const subject = 'Your invitation to Heavy Rotation';
   const lines = [
     'Your spot on the Heavy Rotation waitlist came up.',

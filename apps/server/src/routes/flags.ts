@@ -10,7 +10,7 @@ import { readJson } from '../http/json.ts';
 const SMS_GATE = 'sms_gate_enabled';
 
 /** The flags the product reads, with their value when no row sets them (docs/operator.md, "Flags"). */
-export const KNOWN_FLAGS: Record<string, { byDefault: boolean; description: string }> = {
+const KNOWN_FLAGS: Record<string, { byDefault: boolean; description: string }> = {
   [SMS_GATE]: {
     byDefault: true,
     description: 'Ask listeners for a phone number (SMS opt-in) before the quiz',

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { KEYS } from '../lib/session.ts';
 import { readString } from '../lib/storage.ts';
@@ -94,6 +94,12 @@ const top40 = screen(
   <Spinner label="Loading your top artists..." />,
   true,
 );
+// The operator console (docs/operator.md): its own chunks, never asked for by a listener's screens.
+const console_ = screen(
+  '/admin',
+  async () => (await import('../features/admin/admin-console.tsx')).AdminConsole,
+  quiet,
+);
 const quiz = screen(
   '/quiz',
   async () => (await import('./routes/quiz.tsx')).QuizRoute,
@@ -106,6 +112,9 @@ const quiz = screen(
  * /upload (a Spotify data export) and /connected (back from Last.fm); protected / and /quiz; anything else → /.
  */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  // The console needs neither the listener's configuration nor their layout.
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return console_;
   return (
     <RouteErrorBoundary>
       <ConfigGate until={firstScreen}>

@@ -1,7 +1,19 @@
 import type { AnalyticsEvent } from '@heavy-rotation/contracts';
 import { sendToBackend } from './backend.ts';
+import { readString, writeString } from './storage.ts';
+
+/** Which "firsts" this device has already reported (the stats' funnel counts each once). */
+const FIRSTS_KEY = 'analytics_firsts';
 
 /** First-party analytics (docs/product.md, "Analytics events"): fire and forget; a lost event never bothers the listener. */
 export function track(event: AnalyticsEvent): void {
   sendToBackend('/api/events', { body: event }).catch(() => undefined);
+}
+
+/** True the first time this device reports `what`, false after (kept in local storage). */
+export function firstTime(what: 'unlock' | 'share'): boolean {
+  const seen = (readString(FIRSTS_KEY) ?? '').split(',');
+  if (seen.includes(what)) return false;
+  writeString(FIRSTS_KEY, [...seen.filter(Boolean), what].join(','));
+  return true;
 }

@@ -46,6 +46,9 @@ async function send(path: string, request: BackendRequest): Promise<unknown> {
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
+      // A page that opened at /callback keeps that answer's no-referrer policy after moving on; our own
+      // server reads the page a consent was given on from the Referer (docs/product.md, "The phone gate and consent").
+      referrerPolicy: 'strict-origin-when-cross-origin',
     });
   } catch (error) {
     if (request.signal?.aborted) throw error;

@@ -1,4 +1,5 @@
 import type { SourceName, SourceSessionReply } from '@heavy-rotation/contracts';
+import { track } from './analytics.ts';
 import { KEYS } from './session.ts';
 import { readJsonObject, removeKey, writeJson } from './storage.ts';
 
@@ -28,6 +29,7 @@ export function readSourceSession(): SourceSession | null {
 
 export function saveSourceSession(session: SourceSession): void {
   writeJson(KEYS.sourceSession, session);
+  track({ name: 'sign_in', source: session.source });
 }
 
 export function clearSourceSession(): void {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { completeSignIn } from '../../features/auth/sign-in.ts';
 import { fetchTopArtists } from '../../features/top-artists/fetch-top-artists.ts';
+import { track } from '../../lib/analytics.ts';
 import styles from './callback.module.css';
 
 export const CALLBACK_ERROR_REDIRECT_MS = 3000;
@@ -25,6 +26,7 @@ export function CallbackRoute() {
       { onTokens: prefetch },
     ).then(
       () => {
+        track({ name: 'sign_in', source: 'spotify' });
         if (live) navigate('/', { replace: true });
       },
       (e: unknown) => {

@@ -3,6 +3,7 @@ import styles from '../../features/landing/components/landing.module.css';
 import { LandingFrame } from '../../features/landing/components/landing-frame.tsx';
 import { ExportUpload } from '../../features/spotify-export/components/export-upload.tsx';
 import { saveImport } from '../../features/spotify-export/save-import.ts';
+import { track } from '../../lib/analytics.ts';
 
 /** /upload: a Spotify data export instead of a sign-in (docs/product.md, "The Spotify data export"). */
 export function UploadRoute() {
@@ -12,6 +13,7 @@ export function UploadRoute() {
       <ExportUpload
         onImported={async (result) => {
           await saveImport(result);
+          track({ name: 'sign_in', source: 'export' });
           navigate('/', { replace: true });
         }}
       />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { firstTime, track } from '../../lib/analytics.ts';
 import { shareStory } from '../../lib/share-story.ts';
 import styles from './story-share-button.module.css';
 
@@ -56,6 +57,7 @@ export function StoryShareButton({ render, fileName, text }: StoryShareButtonPro
     const image = blob ?? (await pending.current);
     const outcome = await shareStory({ blob: image ?? null, fileName, text });
     if (outcome === 'copied') setCopied(true);
+    if (outcome === 'shared' || outcome === 'copied') track({ name: 'share', first: firstTime('share') });
   };
 
   return (

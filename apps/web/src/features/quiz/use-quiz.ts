@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { firstTime, track } from '../../lib/analytics.ts';
 import { useRevealed, useRevealedArtists } from '../../stores/revealed-artists.ts';
 import { judgeGuess } from './judge.ts';
 
@@ -47,6 +48,8 @@ export function useQuiz(artists: readonly QuizArtist[]) {
         next = { kind: already ? 'already' : 'unlocked', index: match.index, name };
       }
       setResult(next);
+      track({ name: 'quiz_guess', correct: next.kind !== 'miss' });
+      if (next.kind === 'unlocked' && firstTime('unlock')) track({ name: 'first_unlock' });
       return next;
     },
     [names, reveal, unlocked],

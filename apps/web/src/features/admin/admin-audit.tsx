@@ -1,0 +1,55 @@
+import * as admin from '@heavy-rotation/contracts/admin';
+import { useState } from 'react';
+import styles from './admin.module.css';
+import { when } from './admin-format.ts';
+import { Pager } from './admin-pager.tsx';
+import { useAdminQuery } from './admin-use-query.ts';
+
+/** Every operator action, newest first: who, what, when (docs/operator.md, "Audit log"). */
+export function AuditPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
+  const [page, setPage] = useState(1);
+  const audit = useAdminQuery(`/audit?page=${page}`, admin.auditPage, onUnauthorised);
+  return (
+    <section aria-labelledby="audit-title" className={styles.panel}>
+      <h2 id="audit-title">Audit log</h2>
+      <p className={styles.muted}>
+        Written for every action in the console; it cannot be changed or deleted.
+      </p>
+      {audit.error && !audit.data ? (
+        <div className={styles.problem} role="alert">
+          <p>{audit.error.message}</p>
+          <button type="button" className={styles.button} onClick={audit.reload}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      <div className={styles.tableWrap} aria-busy={audit.loading}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">Operator actions, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+            </tr>
+          </thead>
+          <tbody>
+            {audit.data?.rows.map((r) => (
+              <tr key={r.id}>
+                <td>{when(r.createdAt)}</td>
+                <td>{r.actor}</td>
+                <td>
+                  {r.action}
+                  {r.detail ? <span className={styles.small}> · {r.detail}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {audit.data ? (
+        <Pager page={page} size={50} total={audit.data.total} onPage={setPage} label="Audit log" />
+      ) : null}
+    </section>
+  );
+}
