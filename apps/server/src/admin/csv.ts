@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 
 /**
  * A spreadsheet opens a cell starting with = + - @ as a formula: such text cells get a leading apostrophe
- * (docs/operator.md, "Exports"). Phone numbers are written as they are (E.164, checked when stored).
+ * (docs/operator.md, "Subscribers"). Phone numbers are written as they are (E.164, checked when stored).
  */
 export function safeCell(value: string | null): string {
   if (value === null) return '';
