@@ -11,6 +11,7 @@ import { demoListener } from './demo-listener.ts';
 import { type LighthousePage, lighthouseFigures, REPORTS_DIR, runLighthouse } from './lighthouse.ts';
 import { measureLoginCanvas } from './login-canvas.ts';
 import { describeMachine } from './machine.ts';
+import { measureOperatorStats } from './operator-stats.ts';
 import { measureJudge } from './quiz-judge.ts';
 import { resultsBlock, updateReadme } from './report.ts';
 import { checkGoal, type Figure, type Measure, missing, QUICK, reasonOf, withTimeout } from './results.ts';
@@ -104,6 +105,7 @@ await withStack(async (stack) => {
 // A fresh server for the load test, so its memory figure is about the load alone.
 await withStack((stack) => part('Server', 150_000, () => measureServerLoad(stack)), 'Server');
 await part('Server cold start', 120_000, measureColdStart);
+await part('Operator console', 120_000, measureOperatorStats);
 
 const seconds = (performance.now() - started) / 1000;
 if (QUICK) {

@@ -1,6 +1,6 @@
 import { gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { analyticsEvent, waitlistSignup } from '../db/schema.ts';
+import { analyticsDaily, waitlistSignup } from '../db/schema.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -25,27 +25,27 @@ const SERIES = [
 const WITH_DETAIL = new Set(['sign_in', 'quiz_guess', 'share']);
 
 /**
- * Events per UTC day for the last `days` days, counted in SQL from the (created_at, name, detail) index
- * (docs/operator.md, "Stats"), and the funnel from sign-in to first unlock to first share.
+ * Events per UTC day for the last `days` days, read from the daily counts a trigger keeps as events are
+ * written (docs/operator.md, "Stats"), and the funnel from sign-in to first unlock to first share.
  */
 export async function stats(db: Db, days: number, now: () => number) {
   const today = Math.floor(now() / DAY_MS) * DAY_MS;
   const since = new Date(today - (days - 1) * DAY_MS);
-  const day = (column: typeof analyticsEvent.createdAt | typeof waitlistSignup.createdAt) =>
-    sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
   const [events, signups] = await Promise.all([
     db
       .select({
-        day: day(analyticsEvent.createdAt),
-        name: analyticsEvent.name,
-        detail: analyticsEvent.detail,
+        day: analyticsDaily.day,
+        name: analyticsDaily.name,
+        detail: analyticsDaily.detail,
+        n: analyticsDaily.count,
+      })
+      .from(analyticsDaily)
+      .where(gte(analyticsDaily.day, since.toISOString().slice(0, 10))),
+    db
+      .select({
+        day: sql<string>`to_char(${waitlistSignup.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
         n: sql<number>`count(*)::int`,
       })
-      .from(analyticsEvent)
-      .where(gte(analyticsEvent.createdAt, since))
-      .groupBy(sql`1`, analyticsEvent.name, analyticsEvent.detail),
-    db
-      .select({ day: day(waitlistSignup.createdAt), n: sql<number>`count(*)::int` })
       .from(waitlistSignup)
       .where(gte(waitlistSignup.createdAt, since))
       .groupBy(sql`1`),

@@ -1,5 +1,6 @@
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -64,19 +65,29 @@ export const artistMessage = pgTable('artist_message', {
 });
 
 /** First-party analytics: no user id, no personal data. */
-export const analyticsEvent = pgTable(
-  'analytics_event',
+export const analyticsEvent = pgTable('analytics_event', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  path: text('path'),
+  phoneCountry: text('phone_country'),
+  /** A sign-in's source, a guess's outcome, whether a share was the first: never anything personal. */
+  detail: text('detail'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Events counted per UTC day, name and detail ('' for none), kept by a trigger on analytics_event: the
+ * console's stats read days, not events (docs/operator.md, "Stats").
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
   {
-    id: serial('id').primaryKey(),
+    day: date('day', { mode: 'string' }).notNull(),
     name: text('name').notNull(),
-    path: text('path'),
-    phoneCountry: text('phone_country'),
-    /** A sign-in's source, a guess's outcome, whether a share was the first: never anything personal. */
-    detail: text('detail'),
-    createdAt: createdAt(),
+    detail: text('detail').notNull().default(''),
+    count: integer('count').notNull().default(0),
   },
-  // The console's stats read days of events by name: answered from this index alone.
-  (t) => [index('analytics_event_day').on(t.createdAt, t.name, t.detail)],
+  (t) => [primaryKey({ columns: [t.day, t.name, t.detail] })],
 );
 
 export const featureFlag = pgTable('feature_flag', {

@@ -45,7 +45,6 @@ ALTER TABLE "waitlist_signup" ADD COLUMN "invited_at" timestamp with time zone;-
 CREATE INDEX "admin_audit_created" ON "admin_audit" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_signup" ON "mail_outbox" USING btree ("signup_id");--> statement-breakpoint
-CREATE INDEX "analytics_event_day" ON "analytics_event" USING btree ("created_at","name","detail");--> statement-breakpoint
 CREATE INDEX "waitlist_signup_created" ON "waitlist_signup" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "user_profile_email_lower" ON "user_profile" (lower("email"));--> statement-breakpoint
 -- The audit log is evidence, like consent records: once written it is never changed or removed.
@@ -66,3 +65,27 @@ BEGIN
   RAISE EXCEPTION 'sms_consent is append-only';
 END;
 $$;
+--> statement-breakpoint
+CREATE TABLE "analytics_daily" (
+	"day" date NOT NULL,
+	"name" text NOT NULL,
+	"detail" text DEFAULT '' NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "analytics_daily_day_name_detail_pk" PRIMARY KEY("day","name","detail")
+);
+--> statement-breakpoint
+-- Every event is counted into its UTC day as it is written (docs/operator.md, "Stats").
+CREATE FUNCTION "analytics_daily_count"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO analytics_daily AS d (day, name, detail, count)
+  VALUES ((NEW.created_at AT TIME ZONE 'UTC')::date, NEW.name, coalesce(NEW.detail, ''), 1)
+  ON CONFLICT (day, name, detail) DO UPDATE SET count = d.count + 1;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "analytics_event_daily" AFTER INSERT ON "analytics_event"
+  FOR EACH ROW EXECUTE FUNCTION "analytics_daily_count"();
+--> statement-breakpoint
+INSERT INTO "analytics_daily" ("day", "name", "detail", "count")
+  SELECT ("created_at" AT TIME ZONE 'UTC')::date, "name", '', count(*)::int FROM "analytics_event" GROUP BY 1, 2;
