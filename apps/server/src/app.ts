@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { every } from 'hono/combine';
 import { cors } from 'hono/cors';
 import { createAdminAuth } from './admin/auth.ts';
 import { createMailQueue } from './admin/mail.ts';
@@ -9,9 +8,10 @@ import { adminRoutes } from './admin/routes.ts';
 import { createPhoneHasher } from './admin/subscribers.ts';
 import type { AppDeps } from './deps.ts';
 import { databaseUnavailable, describeCause, HttpError, textRefused } from './http/errors.ts';
+import { guard } from './http/guard.ts';
 import { createIdentity, type UserEnv } from './http/identity.ts';
-import { clientIp, createRateLimiter, limitBy, parseTrustProxy } from './http/rate-limit.ts';
-import { securityHeaders } from './http/security.ts';
+import { clientIp, createRateLimiter, limit, limitBy, parseTrustProxy } from './http/rate-limit.ts';
+import { outgoingOf, securityHeaders } from './http/security.ts';
 import { createImageResolver } from './images/resolver.ts';
 import { createImageSources } from './images/upstream.ts';
 import { createMessageWriter } from './messages/writer.ts';
@@ -107,8 +107,8 @@ export function createApp({
   const proxies = parseTrustProxy(env.TRUST_PROXY);
   const trustedProxies = typeof proxies === 'string' ? { hops: 0 } : proxies;
   const ip = (c: Parameters<MiddlewareHandler>[0]) => clientIp(c, trustedProxies);
-  const perIp = limitBy(createRateLimiter('ip', env.RATE_LIMIT_IP_PER_MINUTE, 60_000, database), ip);
-  const perUser = limitBy(
+  const perIp = limit(createRateLimiter('ip', env.RATE_LIMIT_IP_PER_MINUTE, 60_000, database), ip);
+  const perUser = limit(
     createRateLimiter('user', env.RATE_LIMIT_USER_PER_MINUTE, 60_000, database),
     (c) => c.get('user').id,
   );
@@ -116,21 +116,15 @@ export function createApp({
     createRateLimiter('waitlist', env.RATE_LIMIT_WAITLIST_PER_HOUR, 3_600_000, database),
     ip,
   );
-  const publicGuard = every(identity.requireApiKey, perIp);
+  const publicGuard = guard(identity.apiKey, perIp);
   // Guests (a Spotify data export) have no identity: their message calls are limited per IP.
-  const guestGuard = every(
-    identity.requireApiKey,
+  const guestGuard = guard(
+    identity.apiKey,
     perIp,
-    limitBy(createRateLimiter('guest', env.RATE_LIMIT_GUEST_PER_MINUTE, 60_000, database), ip),
+    limit(createRateLimiter('guest', env.RATE_LIMIT_GUEST_PER_MINUTE, 60_000, database), ip),
   );
   // Cheap checks first: the provider is asked only for calls with the right apikey within the IP limit.
-  // Cast: hono's every() takes handlers of one environment; requireUser adds `user`, which perUser reads.
-  const userGuard = every(
-    identity.requireApiKey,
-    perIp,
-    identity.requireUser as MiddlewareHandler,
-    perUser,
-  ) as MiddlewareHandler<UserEnv>;
+  const userGuard = guard<UserEnv>(identity.apiKey, perIp, identity.user, perUser);
   const llm =
     env.LLM_BASE_URL && env.LLM_MODEL
       ? {
@@ -209,18 +203,37 @@ export function createApp({
   // setting them before the handler runs makes every answer be rebuilt as a full Response.
   const corsWhenAsked: MiddlewareHandler = async (c, next) => {
     if (c.req.method === 'OPTIONS' || c.req.header('Origin') !== undefined) return apiCors(c, next);
+    // No API route sets Vary itself.
+    const outgoing = outgoingOf(c);
+    if (outgoing) {
+      outgoing.setHeader('Vary', 'Origin');
+      return next();
+    }
     await next();
     c.res.headers.append('Vary', 'Origin');
   };
   for (const path of API_PATHS) app.use(path, corsWhenAsked);
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    // The rest of the body is not read: close the connection cleanly so the next request on it starts
-    // fresh (behind a proxy, an innocent request would otherwise get a 502).
-    onError: (c) => c.json({ error: 'Request body too large' }, 413, { Connection: 'close' }),
-  });
+  // The rest of the body is not read: close the connection cleanly so the next request on it starts
+  // fresh (behind a proxy, an innocent request would otherwise get a 502).
+  const tooLarge = (c: Context) => c.json({ error: 'Request body too large' }, 413, { Connection: 'close' });
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   // Only methods that carry a body: on GET, reading the body would build a full Request for nothing.
-  app.use((c, next) => (BODY_METHODS.has(c.req.method) ? limitBody(c, next) : next()));
+  app.use(async (c, next) => {
+    if (!BODY_METHODS.has(c.req.method)) return next();
+    // Over Node's HTTP server, a request with a Content-Length (and no chunked encoding) carries exactly
+    // that many bytes, which Node's parser enforces: the header decides, and the body is left for the
+    // handler to read directly (the counting stream below would build a full Request on every call).
+    const length = c.req.header('Content-Length');
+    if (
+      (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined &&
+      length !== undefined &&
+      /^\d{1,15}$/.test(length) &&
+      c.req.header('Transfer-Encoding') === undefined
+    ) {
+      return Number(length) > MAX_BODY_BYTES ? tooLarge(c) : next();
+    }
+    return limitBody(c, next);
+  });
 
   app.route('/', healthRoutes(database, draining));
   app.route('/', appConfigRoutes(env, origin));

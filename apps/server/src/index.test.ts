@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,36 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
     log += chunk.toString();
   });
   return { child, output: () => log };
+}
+
+/** Starts the server on a fresh data folder; its URL once it listens. */
+async function listening(
+  dataDir: string,
+): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  const { child, output } = start({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  let url: string | undefined;
+  while (!url && child.exitCode === null) {
+    url = /"url":"(http:[^"]+)"/.exec(output())?.[1];
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!url) throw new Error(output());
+  return { url, child, output };
+}
+
+/** A POST whose body goes out in chunks, without a Content-Length. */
+function postChunked(url: string, headers: Record<string, string>, chunks: string[]) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    for (const chunk of chunks) req.write(chunk);
+    req.end();
+  });
 }
 
 const exited = (child: ChildProcess) =>
@@ -46,4 +77,71 @@ test('a bad variable stops the start with a message naming it', async () => {
   const { child, output } = start({ PORT: 'not-a-port' });
   expect(await exited(child)).toBe(1);
   expect(output()).toContain('PORT');
+}, 60_000);
+
+test('over HTTP: every answer carries the security headers, bodies are read and limited', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'hr-index-'));
+  const { url, child } = await listening(dataDir);
+  const exit = exited(child);
+  const apikey = 'heavy-rotation-public-anon-key';
+  try {
+    const config = await fetch(`${url}/app-config.json`);
+    expect(config.status).toBe(200);
+    const refused = await fetch(`${url}/rest/v1/user_profile?id=eq.someone`, { headers: { apikey } });
+    expect(refused.status).toBe(401);
+    const callback = await fetch(`${url}/callback`);
+    for (const res of [config, refused, callback]) {
+      expect(res.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(res.headers.get('X-Frame-Options')).toBe('DENY');
+      expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+      expect(res.headers.get('Permissions-Policy')).toContain('camera=()');
+    }
+    expect(config.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+    expect(callback.headers.get('Referrer-Policy')).toBe('no-referrer');
+    expect(config.headers.get('Vary')).toBe('Origin');
+    expect(refused.headers.get('Content-Type')).toContain('application/json');
+
+    const json = { apikey, 'Content-Type': 'application/json' };
+    const guest = await fetch(`${url}/functions/v1/generate-success-message`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ artistNames: ['Björk', 'The Beatles'] }),
+    });
+    expect(guest.status).toBe(200);
+    const { results } = (await guest.json()) as { results: { artistName: string; message: string }[] };
+    expect(results.map((r) => r.artistName)).toEqual(['Björk', 'The Beatles']);
+    expect(results[0]?.message).toContain('Björk');
+
+    const bad = await fetch(`${url}/functions/v1/generate-success-message`, {
+      method: 'POST',
+      headers: json,
+      body: '{"artistNames": [',
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: 'Malformed JSON body' });
+
+    const big = JSON.stringify({ artistNames: ['x'.repeat(20_000)] });
+    const tooLarge = await fetch(`${url}/functions/v1/generate-success-message`, {
+      method: 'POST',
+      headers: json,
+      body: big,
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get('Connection')).toBe('close');
+    const chunked = await postChunked(`${url}/functions/v1/generate-success-message`, json, [
+      big.slice(0, 10_000),
+      big.slice(10_000),
+    ]);
+    expect(chunked).toEqual({ status: 413, body: JSON.stringify({ error: 'Request body too large' }) });
+    const smallChunks = await postChunked(`${url}/functions/v1/generate-success-message`, json, [
+      '{"artistNames":',
+      '["Björk"]}',
+    ]);
+    expect(smallChunks.status).toBe(200);
+  } finally {
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }, 60_000);

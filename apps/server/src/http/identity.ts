@@ -1,9 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { createClient, getCurrentUserProfile, SpotifyApiError } from '@heavy-rotation/spotify';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { DeadlineError, withDeadline } from './deadline.ts';
 import { HttpError } from './errors.ts';
+import type { Check } from './guard.ts';
 import { requireSameOrigin } from './same-origin.ts';
 
 export type UserEnv = { Variables: { user: VerifiedUser } };
@@ -27,6 +28,7 @@ export interface IdentityOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const BEARER = /^Bearer ([\w.~+/=-]{1,2048})$/;
 
 // A token Spotify revokes stays accepted here at most this long (docs/deploy.md, "What scales how").
 const CACHE_MS = 60_000;
@@ -62,7 +64,7 @@ export function sameSecret(given: string | undefined, expected: string): boolean
 /** The apikey check for every API call, and the caller check for user-scoped ones (docs/decisions/003-caller-identity.md). */
 export function createIdentity(options: IdentityOptions) {
   const now = options.now ?? Date.now;
-  // Keyed by the token's SHA-256 so the token itself is never kept.
+  // Keyed by the token's SHA-256 (see `user`).
   const cache = new Map<string, { user: VerifiedUser; expiresAt: number }>();
   const pending = new Map<string, Promise<VerifiedUser>>();
 
@@ -107,42 +109,56 @@ export function createIdentity(options: IdentityOptions) {
     }
   }
 
-  const requireApiKey: MiddlewareHandler = async (c, next) => {
-    if (!sameSecret(c.req.header('apikey'), options.anonKey)) throw new HttpError(401, 'Invalid API key');
-    await next();
+  const anonKey = Buffer.from(options.anonKey);
+  /** The apikey every API call carries. */
+  const apiKey: Check = (c) => {
+    const given = c.req.header('apikey');
+    const bytes = given === undefined ? undefined : Buffer.from(given);
+    // Compared in constant time; a length that differs tells nothing an attacker can use.
+    if (!bytes || bytes.length !== anonKey.length || !timingSafeEqual(bytes, anonKey)) {
+      throw new HttpError(401, 'Invalid API key');
+    }
   };
 
-  const requireUser: MiddlewareHandler<UserEnv> = async (c, next) => {
-    const token = /^Bearer ([\w.~+/=-]{1,2048})$/.exec(c.req.header('Authorization') ?? '')?.[1];
-    if (!token && c.req.header('Authorization') === undefined && options.sessionUser) {
-      // Last.fm and ListenBrainz listeners are known by our own session cookie.
-      const fromCookie = await options.sessionUser(c);
-      if (fromCookie) {
-        if (!SAFE_METHODS.has(c.req.method)) requireSameOrigin(c, options.ownOrigins?.(c) ?? []);
-        c.set('user', fromCookie);
-        return next();
-      }
+  async function verify(c: Context, key: string, token: string): Promise<void> {
+    let lookup = pending.get(key);
+    if (!lookup) {
+      lookup = lookUp(token).finally(() => pending.delete(key));
+      pending.set(key, lookup);
     }
-    if (!token || token === options.anonKey) throw new HttpError(401, 'Spotify user not found');
-    const key = createHash('sha256').update(token).digest('hex');
-    const cached = cache.get(key);
-    let user: VerifiedUser;
-    if (cached && cached.expiresAt > now()) {
-      user = cached.user;
-    } else {
-      let lookup = pending.get(key);
-      if (!lookup) {
-        lookup = lookUp(token).finally(() => pending.delete(key));
-        pending.set(key, lookup);
-      }
-      user = await lookup;
-      cache.delete(key);
-      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
-      cache.set(key, { user, expiresAt: now() + CACHE_MS });
-    }
+    const user = await lookup;
+    cache.delete(key);
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
+    cache.set(key, { user, expiresAt: now() + CACHE_MS });
     c.set('user', user);
-    await next();
+  }
+
+  async function fromSession(c: Context, sessionUser: (c: Context) => Promise<VerifiedUser | undefined>) {
+    const user = await sessionUser(c);
+    if (!user) throw new HttpError(401, 'Spotify user not found');
+    if (!SAFE_METHODS.has(c.req.method)) requireSameOrigin(c, options.ownOrigins?.(c) ?? []);
+    c.set('user', user);
+  }
+
+  /**
+   * The caller of a user-scoped call, set as `user`: a bearer token Spotify vouches for (from the cache
+   * without waiting when it did within the last minute), or a Last.fm or ListenBrainz session cookie.
+   */
+  const user: Check<UserEnv> = (c) => {
+    const header = c.req.header('Authorization');
+    // Last.fm and ListenBrainz listeners are known by our own session cookie.
+    if (header === undefined && options.sessionUser) return fromSession(c, options.sessionUser);
+    const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
+    if (!token || token === options.anonKey) throw new HttpError(401, 'Spotify user not found');
+    // Keyed by the token's SHA-256 so the token itself is never kept.
+    const key = hash('sha256', token, 'base64');
+    const cached = cache.get(key);
+    if (cached && cached.expiresAt > now()) {
+      c.set('user', cached.user);
+      return;
+    }
+    return verify(c, key, token);
   };
 
-  return { requireApiKey, requireUser };
+  return { apiKey, user };
 }

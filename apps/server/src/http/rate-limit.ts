@@ -1,14 +1,18 @@
 import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
-import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
+import { type Check, guard } from './guard.ts';
 
 export interface RateLimiter {
-  /** Counts one request for key; resolves to the seconds to wait when over the limit. */
-  hit(key: string): Promise<number | undefined>;
+  /**
+   * Counts one request for key; the seconds to wait when over the limit, else undefined. Answered at once
+   * in memory, through a promise when the counters are in the database.
+   */
+  hit(key: string): number | undefined | Promise<number | undefined>;
 }
 
 /**
@@ -21,12 +25,16 @@ export function createRateLimiter(
   limit: number,
   windowMs: number,
   database: Pick<Database, 'db' | 'kind'>,
+  now: () => number = Date.now,
 ): RateLimiter {
-  const options = { keyPrefix: name, points: limit, duration: Math.max(1, Math.ceil(windowMs / 1000)) };
-  const limiter =
-    database.kind === 'postgres'
-      ? new RateLimiterDrizzle({ ...options, storeClient: database.db, schema: rateLimit })
-      : new RateLimiterMemory(options);
+  if (database.kind !== 'postgres') return memoryLimiter(limit, windowMs, now);
+  const limiter = new RateLimiterDrizzle({
+    keyPrefix: name,
+    points: limit,
+    duration: Math.max(1, Math.ceil(windowMs / 1000)),
+    storeClient: database.db,
+    schema: rateLimit,
+  });
   return {
     async hit(key) {
       try {
@@ -37,6 +45,31 @@ export function createRateLimiter(
         if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
         throw refusal;
       }
+    },
+  };
+}
+
+/**
+ * Fixed windows in memory: a key's window starts with its first request and lasts `windowMs`. Spent
+ * windows are swept once per window, so the map holds only the keys seen in the last two windows.
+ */
+function memoryLimiter(limit: number, windowMs: number, now: () => number): RateLimiter {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  let sweepAt = 0;
+  return {
+    hit(key) {
+      const at = now();
+      if (at >= sweepAt) {
+        for (const [k, w] of windows) if (w.endsAt <= at) windows.delete(k);
+        sweepAt = at + windowMs;
+      }
+      let window = windows.get(key);
+      if (!window || window.endsAt <= at) {
+        window = { count: 0, endsAt: at + windowMs };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return window.count > limit ? Math.max(1, Math.ceil((window.endsAt - at) / 1000)) : undefined;
     },
   };
 }
@@ -100,12 +133,20 @@ export function clientIp(c: Context, proxies: TrustedProxies): string {
   return chain[0] ?? peer;
 }
 
-export function limitBy(limiter: RateLimiter, key: (c: Context) => string): MiddlewareHandler {
-  return async (c, next) => {
-    const wait = await limiter.hit(key(c));
-    if (wait !== undefined) {
-      throw new HttpError(429, 'Too many requests', { 'Retry-After': String(wait) });
-    }
-    await next();
+function refuseOver(wait: number | undefined): void {
+  if (wait !== undefined) throw new HttpError(429, 'Too many requests', { 'Retry-After': String(wait) });
+}
+
+/** The check of a limit per key (an IP, a user id): 429 with `Retry-After` once it is spent. */
+export function limit(limiter: RateLimiter, key: (c: Context) => string): Check {
+  return (c) => {
+    const wait = limiter.hit(key(c));
+    if (wait instanceof Promise) return wait.then(refuseOver);
+    refuseOver(wait);
   };
+}
+
+/** The same limit as a middleware of its own. */
+export function limitBy(limiter: RateLimiter, key: (c: Context) => string): MiddlewareHandler {
+  return guard(limit(limiter, key));
 }

@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import { ServerResponse } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Env } from '../env.ts';
 
 function origin(url: string | undefined): string | undefined {
@@ -26,21 +27,41 @@ function contentSecurityPolicy(env: Env): string {
   ].join('; ');
 }
 
-/** Headers every response carries. */
+/**
+ * Node's response of a call that came through Node's HTTP server (none for in-process calls: tests).
+ * Headers set on it before the handler runs are merged by Node with the answer's own, the answer's
+ * winning on a clash; the answer itself stays a plain one, never rebuilt around a Headers object.
+ */
+export function outgoingOf(c: Context): ServerResponse | undefined {
+  const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
+  return outgoing instanceof ServerResponse ? outgoing : undefined;
+}
+
+/** Headers every response carries. No route sets any of them itself. */
 export function securityHeaders(env: Env): MiddlewareHandler {
-  const csp = contentSecurityPolicy(env);
   const https = env.PUBLIC_ORIGIN?.startsWith('https://') ?? false;
+  const fixed: [string, string][] = [
+    ['Content-Security-Policy', contentSecurityPolicy(env)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    ...(https
+      ? [['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'] as [string, string]]
+      : []),
+  ];
   return async (c, next) => {
+    // The callback URL carries the authorization code: never leak it in a Referer.
+    const referrer = c.req.path === '/callback' ? 'no-referrer' : 'strict-origin-when-cross-origin';
+    const outgoing = outgoingOf(c);
+    if (outgoing) {
+      for (const [name, value] of fixed) outgoing.setHeader(name, value);
+      outgoing.setHeader('Referrer-Policy', referrer);
+      return next();
+    }
     await next();
     const h = c.res.headers;
-    h.set('Content-Security-Policy', csp);
-    h.set('X-Content-Type-Options', 'nosniff');
-    h.set('X-Frame-Options', 'DENY');
-    h.set('Cross-Origin-Opener-Policy', 'same-origin');
-    h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    // The callback URL carries the authorization code: never leak it in a Referer.
-    const callback = c.req.path === '/callback';
-    h.set('Referrer-Policy', callback ? 'no-referrer' : 'strict-origin-when-cross-origin');
-    if (https) h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    for (const [name, value] of fixed) h.set(name, value);
+    h.set('Referrer-Policy', referrer);
   };
 }

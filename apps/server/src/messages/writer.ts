@@ -39,6 +39,18 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
   }
 
   const lines = createLineCache(now);
+  // Normalising a name (Unicode decomposition and two Unicode regexps) costs more than the rest of a
+  // cached answer: the keys of names seen lately are kept, a bounded map emptied when full.
+  const keyOfName = new Map<string, string>();
+  function keyOf(name: string): string {
+    let key = keyOfName.get(name);
+    if (key === undefined) {
+      if (keyOfName.size >= 10_000) keyOfName.clear();
+      key = normaliseArtistName(name);
+      keyOfName.set(name, key);
+    }
+    return key;
+  }
 
   return {
     /**
@@ -58,7 +70,7 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
       if (userId === null) {
         return artistNames.map((artistName) => ({ artistName, message: templateSuccessLine(artistName) }));
       }
-      const keys = new Map(artistNames.map((name) => [name, normaliseArtistName(name)]));
+      const keys = new Map(artistNames.map((name) => [name, keyOf(name)]));
       const wanted = [...new Set(keys.values())].filter((k) => k.length > 0);
       const known = new Map<string, string>();
       const ask: string[] = [];
