@@ -54,19 +54,22 @@ export function createImageResolver({ db, sources, now, musicbrainzBudgetMs }: R
   }
 
   /**
-   * Takes the next MusicBrainz turn of all instances (one a second, kept in the database) and returns how
-   * long to wait for it, in ms.
+   * Takes the next MusicBrainz turn of all instances (kept in the database) and returns how long to wait
+   * for it, in ms. Turns are 1.1 s apart (docs/product.md, "Artist images"): a timer that fires late on
+   * a busy machine must not bring two requests closer than the second MusicBrainz allows.
    */
   async function musicbrainzTurn(): Promise<number> {
     const [row] = await db
       .insert(musicbrainzPace)
-      .values({ id: 1, nextAt: sql`clock_timestamp() + interval '1 second'` })
+      .values({ id: 1, nextAt: sql`clock_timestamp() + interval '1100 milliseconds'` })
       .onConflictDoUpdate({
         target: musicbrainzPace.id,
-        set: { nextAt: sql`greatest(${musicbrainzPace.nextAt}, clock_timestamp()) + interval '1 second'` },
+        set: {
+          nextAt: sql`greatest(${musicbrainzPace.nextAt}, clock_timestamp()) + interval '1100 milliseconds'`,
+        },
       })
       .returning({
-        waitMs: sql<string>`extract(epoch from (${musicbrainzPace.nextAt} - clock_timestamp())) * 1000 - 1000`,
+        waitMs: sql<string>`extract(epoch from (${musicbrainzPace.nextAt} - clock_timestamp())) * 1000 - 1100`,
       });
     return Math.max(0, Math.ceil(Number(row?.waitMs ?? 0)));
   }

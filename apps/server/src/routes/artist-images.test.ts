@@ -14,7 +14,7 @@ interface Reply {
 describe.each(DATABASES)('on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer(kind, { IMAGE_WAIT_MS: '6000' });
+    s = await startTestServer(kind, { IMAGE_WAIT_MS: '8000' });
   });
   afterAll(() => s.close());
 
@@ -76,7 +76,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     // Both instances reach the same local MusicBrainz, which notes when each request came.
     const other = await startTestServer(
       kind,
-      { IMAGE_WAIT_MS: '6000' },
+      { IMAGE_WAIT_MS: '8000' },
       {
         database: s.database,
         sourceFetch: async (input, init) => s.emulator.fetch(new Request(input, init)),
