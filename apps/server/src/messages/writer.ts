@@ -40,16 +40,22 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
 
   const lines = createLineCache(now);
   // Normalising a name (Unicode decomposition and two Unicode regexps) costs more than the rest of a
-  // cached answer: the keys of names seen lately are kept, a bounded map emptied when full.
-  const keyOfName = new Map<string, string>();
-  function keyOf(name: string): string {
-    let key = keyOfName.get(name);
-    if (key === undefined) {
-      if (keyOfName.size >= 10_000) keyOfName.clear();
-      key = normaliseArtistName(name);
-      keyOfName.set(name, key);
+  // cached answer: the key and template line of names seen lately are kept, in a bounded map emptied
+  // when full.
+  const names = new Map<string, { key: string; template?: string }>();
+  function nameInfo(name: string): { key: string; template?: string } {
+    let info = names.get(name);
+    if (info === undefined) {
+      if (names.size >= 10_000) names.clear();
+      info = { key: normaliseArtistName(name) };
+      names.set(name, info);
     }
-    return key;
+    return info;
+  }
+  function template(name: string): string {
+    const info = nameInfo(name);
+    info.template ??= templateSuccessLine(name);
+    return info.template;
   }
 
   return {
@@ -68,9 +74,9 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
     /** A line per artist: stored, generated, or from the templates; a guest (`userId` null) gets the templates only. */
     async success(userId: string | null, artistNames: string[]): Promise<SuccessResult[]> {
       if (userId === null) {
-        return artistNames.map((artistName) => ({ artistName, message: templateSuccessLine(artistName) }));
+        return artistNames.map((artistName) => ({ artistName, message: template(artistName) }));
       }
-      const keys = new Map(artistNames.map((name) => [name, keyOf(name)]));
+      const keys = new Map(artistNames.map((name) => [name, nameInfo(name).key]));
       const wanted = [...new Set(keys.values())].filter((k) => k.length > 0);
       const known = new Map<string, string>();
       const ask: string[] = [];
@@ -100,7 +106,7 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
       }
       return artistNames.map((artistName) => ({
         artistName,
-        message: known.get(keys.get(artistName) ?? '') ?? templateSuccessLine(artistName),
+        message: known.get(keys.get(artistName) ?? '') ?? template(artistName),
       }));
     },
   };
