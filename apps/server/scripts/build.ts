@@ -20,7 +20,11 @@ const npmPackagesExternal: Plugin = {
 await rm(dist, { recursive: true, force: true });
 await build({
   entryPoints: [`${root}src/index.ts`],
-  outfile: `${dist}/index.js`,
+  outdir: dist,
+  // The routes are a chunk of their own, imported while the database starts (src/index.ts): their npm
+  // dependencies load then, not before the database is asked to open.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

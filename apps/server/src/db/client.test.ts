@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -25,6 +25,8 @@ test('an empty data folder starts from the template, which holds every migration
   const template = join(dataDir, 'template.tar.gz');
   await writePgliteTemplate(template);
   const first = await openDatabase({ dataDir, template });
+  // Unpacked in place: nothing else is left in the folder.
+  expect((await readdir(dataDir)).sort()).toEqual(['pglite', 'template.tar.gz']);
   // The tables of every migration are there: a write to the newest ones works.
   await first.db
     .insert(waitlistSignup)

@@ -1,6 +1,9 @@
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { access, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
@@ -56,11 +59,61 @@ async function loadPglite() {
 }
 
 /** The template's bytes, or undefined when there is none. */
-async function readTemplate(path: string): Promise<Blob | undefined> {
+async function readTemplate(path: string): Promise<Buffer | undefined> {
   try {
-    return new Blob([await readFile(path)]);
+    return await readFile(path);
   } catch {
     return undefined;
+  }
+}
+
+/** The files and folders of a tar archive (ustar, as PGlite's dump writes it), relative to its root. */
+function* tarEntries(tar: Buffer): Generator<{ path: string; folder: boolean; mode: number; data: Buffer }> {
+  const text = (from: number, length: number) =>
+    tar.toString('latin1', from, from + length).replace(/\0.*$/s, '');
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const name = text(at, 100);
+    if (name === '') return;
+    const size = Number.parseInt(text(at + 124, 12).trim() || '0', 8);
+    const mode = Number.parseInt(text(at + 100, 8).trim() || '600', 8);
+    const type = text(at + 156, 1);
+    const prefix = text(at + 257, 6).startsWith('ustar') ? text(at + 345, 155) : '';
+    const path = (prefix ? `${prefix}/${name}` : name).replace(/^\/+/, '');
+    if (!['', '0', '5'].includes(type) || path.split('/').includes('..') || !Number.isFinite(size)) {
+      throw new Error(`unexpected entry in the database template: ${JSON.stringify(path)}`);
+    }
+    const start = at + 512;
+    yield { path, folder: type === '5', mode, data: tar.subarray(start, start + size) };
+    at = start + Math.ceil(size / 512) * 512;
+  }
+}
+
+/**
+ * Writes the template's files into a new data folder `dir` (docs/architecture.md, "The embedded
+ * database"): unpacked beside it, then renamed into place, so a start that stops half-way leaves no
+ * folder that looks like a database. Files written by Node cost the server no memory, where PGlite's own
+ * loading goes through its WebAssembly memory, which never shrinks (~140 MB more for the process's life).
+ */
+async function unpackTemplate(gzipped: Buffer, dir: string): Promise<void> {
+  const tar = await promisify(gunzip)(gzipped);
+  const staging = `${dir}.unpacking-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  try {
+    // Synchronous writes: a thousand small files through the thread pool (open, write, close each) take
+    // several times longer, and nothing else waits on this thread while the database is not open.
+    for (const entry of tarEntries(tar)) {
+      const path = join(staging, entry.path);
+      if (entry.folder) {
+        mkdirSync(path, { recursive: true, mode: entry.mode });
+      } else {
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, entry.data, { mode: entry.mode });
+      }
+    }
+    await rmdir(dir).catch(() => undefined);
+    await rename(staging, dir);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
   }
 }
 
@@ -129,8 +182,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       () => true,
     );
     // An empty folder starts from the template when there is one; the migrations below add anything newer.
-    const seed = fresh ? await readTemplate(options.template ?? defaultTemplate) : undefined;
-    client = new PGlite(dir, { postgresqlconf: PGLITE_CONF, ...(seed ? { loadDataDir: seed } : {}) });
+    const seed =
+      fresh && (await readdir(dir)).length === 0
+        ? await readTemplate(options.template ?? defaultTemplate)
+        : undefined;
+    if (seed) await unpackTemplate(seed, dir);
+    client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
   } else {
     client = new PGlite({ postgresqlconf: PGLITE_CONF });
   }
