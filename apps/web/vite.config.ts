@@ -5,64 +5,11 @@ import { sampleExport } from './scripts/sample-export.ts';
 
 const api = `http://127.0.0.1:${process.env.PORT ?? 8787}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
-    sampleExport(),
-    VitePWA({
-      // Registered from our own module (src/pwa/register.ts): the CSP allows no inline script.
-      injectRegister: false,
-      // A new version waits until every tab of the old one is closed: an open tab is never swapped.
-      registerType: 'prompt',
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'wordmark.svg', 'podium.png', 'help.svg'],
-      manifest: {
-        name: 'Heavy Rotation',
-        short_name: 'Heavy Rotation',
-        description: 'Your top 40 Spotify artists of the last four weeks, unlocked by a quiz.',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        background_color: '#0b0b0f',
-        theme_color: '#0b0b0f',
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // The operator console's files (and its charting library) are never stored on a listener's device.
-        globIgnores: ['**/admin-*'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [
-          /^\/api\//,
-          /^\/functions\//,
-          /^\/rest\//,
-          /^\/auth\//,
-          /^\/app-config\.json/,
-        ],
-        runtimeCaching: [
-          {
-            // The app starts from its configuration: keep the last copy for offline starts.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/app-config.json',
-            handler: 'NetworkFirst',
-            options: { cacheName: 'app-config', networkTimeoutSeconds: 3 },
-          },
-          {
-            // Artist pictures (Spotify's or the emulator's), so the saved list still has its images.
-            urlPattern: ({ request, sameOrigin }) => !sameOrigin && request.destination === 'image',
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'artist-images',
-              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
-              cacheableResponse: { statuses: [0, 200] },
-            },
-          },
-        ],
-      },
-    }),
+    // The prerender's build (scripts/prerender.ts) needs React only.
+    ...(isSsrBuild ? [] : [sampleExport(), pwa()]),
   ],
   server: {
     host: '127.0.0.1',
@@ -70,6 +17,65 @@ export default defineConfig({
     proxy: { '/app-config.json': api, '/api': api, '/functions': api, '/rest': api, '/auth': api },
   },
   // The previous build's hashed files stay: a tab opened before a deploy can still load its lazy chunks
-  // (docs/deploy.md, "Deploying a new build"). Hashed names never collide.
-  build: { target: 'es2022', emptyOutDir: false },
-});
+  // (docs/deploy.md, "Deploying a new build"). Hashed names never collide. The manifest tells the
+  // prerender which files a screen needs.
+  build: { target: 'es2022', emptyOutDir: false, manifest: !isSsrBuild },
+}));
+
+function pwa() {
+  return VitePWA({
+    // Registered from our own module (src/pwa/register.ts): the CSP allows no inline script.
+    injectRegister: false,
+    // A new version waits until every tab of the old one is closed: an open tab is never swapped.
+    registerType: 'prompt',
+    includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'wordmark.svg', 'podium.png', 'help.svg'],
+    manifest: {
+      name: 'Heavy Rotation',
+      short_name: 'Heavy Rotation',
+      description: 'Your top 40 Spotify artists of the last four weeks, unlocked by a quiz.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      background_color: '#0b0b0f',
+      theme_color: '#0b0b0f',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // The operator console's files (and its charting library) are never stored on a listener's device;
+      // the prerendered landing screens are the server's to send (with its configuration written in).
+      globIgnores: ['**/admin-*', 'prerender/**'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [
+        /^\/api\//,
+        /^\/functions\//,
+        /^\/rest\//,
+        /^\/auth\//,
+        /^\/app-config\.json/,
+      ],
+      runtimeCaching: [
+        {
+          // The app starts from its configuration: keep the last copy for offline starts.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/app-config.json',
+          handler: 'NetworkFirst',
+          options: { cacheName: 'app-config', networkTimeoutSeconds: 3 },
+        },
+        {
+          // Artist pictures (Spotify's or the emulator's), so the saved list still has its images.
+          urlPattern: ({ request, sameOrigin }) => !sameOrigin && request.destination === 'image',
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'artist-images',
+            expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+            cacheableResponse: { statuses: [0, 200] },
+          },
+        },
+      ],
+    },
+  });
+}

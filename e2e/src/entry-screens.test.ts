@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from 'vitest';
-import { expectConsoleError, newPhonePage, useJourney } from './harness.ts';
+import { expectConsoleError, newPhonePage, PHONE, useJourney } from './harness.ts';
 import { shot } from './quiz-helpers.ts';
 
 const journey = useJourney();
@@ -32,6 +32,50 @@ test('the login screen links to Spotify and explains why in a sheet that opens a
   await sheet.waitFor();
   await sheet.getByRole('button', { name: 'Close' }).click();
   await sheet.waitFor({ state: 'hidden' });
+  await context.close();
+});
+
+test('the landing screens are drawn from the page itself, before any script, then come alive in place', async () => {
+  // Without JavaScript: what the first frame shows.
+  const still = await journey.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+  const bare = await still.newPage();
+  await bare.goto(`${journey.stack.url}/login`);
+  expect(await bare.getByRole('heading', { name: 'Heavy Rotation' }).isVisible()).toBe(true);
+  expect(await bare.getByText('Your top 40 artists of the last four weeks.').isVisible()).toBe(true);
+  expect(await bare.getByText('Connect Spotify', { exact: true }).isVisible()).toBe(true);
+  // Demo mode has Last.fm: the page the server picked has its button.
+  expect(await bare.getByRole('link', { name: 'Continue with Last.fm' }).getAttribute('href')).toBe(
+    '/auth/lastfm/start',
+  );
+  await shot(bare, 'entry-login-before-script');
+  await bare.goto(`${journey.stack.url}/signup`);
+  expect(await bare.getByLabel('Enter your Spotify account email to get access:').isVisible()).toBe(true);
+  expect(await bare.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
+  await still.close();
+
+  // With it: no request for the configuration, and React takes over the painted screen, not a copy.
+  const { context, page } = await newPhonePage(journey.browser);
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      Object.assign(window, { paintedScreen: document.querySelector('main') });
+    });
+  });
+  await page.goto(`${journey.stack.url}/login`);
+  const connect = page.getByRole('link', { name: 'Connect Spotify' });
+  await expect.poll(() => connect.getAttribute('href')).toMatch(/\/authorize\?/);
+  expect(
+    await page.evaluate(
+      () =>
+        document.querySelector('main') === (window as unknown as { paintedScreen?: Element }).paintedScreen,
+    ),
+  ).toBe(true);
+  expect(asked).not.toContain('/app-config.json');
+  // A Last.fm refusal in the address shows once the page runs.
+  await page.goto(`${journey.stack.url}/login?source=lastfm&error=cancelled`);
+  await page.getByRole('alert').getByText('You cancelled connecting to Last.fm.').waitFor();
   await context.close();
 });
 

@@ -15,7 +15,7 @@ import { outgoingOf, securityHeaders } from './http/security.ts';
 import { createImageResolver } from './images/resolver.ts';
 import { createImageSources } from './images/upstream.ts';
 import { createMessageWriter } from './messages/writer.ts';
-import { appConfigRoutes } from './routes/app-config.ts';
+import { appConfigRoutes, renderAppConfig } from './routes/app-config.ts';
 import { artistImageRoutes } from './routes/artist-images.ts';
 import { authUserRoutes } from './routes/auth-user.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -297,7 +297,13 @@ export function createApp({
   );
   app.route('/', artistImageRoutes(images, publicGuard));
   app.route('/', waitlistRoutes(db, waitlistLimit, [env.PUBLIC_ORIGIN, env.WEB_ORIGIN]));
-  app.route('/', staticRoutes(env.WEB_DIST ?? DEFAULT_WEB_DIST));
+  app.route(
+    '/',
+    staticRoutes(env.WEB_DIST ?? DEFAULT_WEB_DIST, {
+      configJson: renderAppConfig(env, origin),
+      lastfm: sources.lastfm !== undefined,
+    }),
+  );
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   return app;
 }

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, firstScreenReady } from './app/router.tsx';
 import { GlobalErrorBoundary } from './app/shell/global-error-boundary.tsx';
+import { loadedConfig } from './config/app-config.ts';
 import { getAccessToken, refreshAfterUnauthorized } from './features/auth/session.ts';
 import { provideTokenSource } from './lib/token-source.ts';
 import { reloadOnceWhenChunksGoMissing } from './pwa/chunk-reload.ts';
@@ -13,15 +14,23 @@ provideTokenSource({ getAccessToken, refreshAfterUnauthorized });
 registerServiceWorker();
 reloadOnceWhenChunksGoMissing();
 
+const app = (
+  <StrictMode>
+    <GlobalErrorBoundary>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </GlobalErrorBoundary>
+  </StrictMode>
+);
+
 const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <GlobalErrorBoundary>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </GlobalErrorBoundary>
-    </StrictMode>,
-  );
+if (root?.dataset.prerendered && loadedConfig()) {
+  // The screen is already painted from the HTML (docs/architecture.md, "The first frame"): React takes
+  // it over once the screen's code is here, so its first render matches what is on screen.
+  firstScreenReady().then(() => hydrateRoot(root, app));
+} else if (root) {
+  // Without the configuration in the page the screen cannot be the prerendered one: drawn afresh.
+  root.replaceChildren();
+  createRoot(root).render(app);
 }

@@ -78,17 +78,21 @@ export function createFileCache() {
   }
 
   return {
+    /** `transform` (one per file for the cache's life) changes the file's text before it is compressed. */
     read(
       file: string,
       mtimeMs: number,
       size: number,
       encoding: Encoding | undefined,
+      transform?: (text: string) => string,
     ): Promise<Buffer<ArrayBuffer>> {
       if (size > MAX_CACHED_FILE) return readFile(file);
       const key = `${encoding ?? 'identity'}\0${mtimeMs}\0${file}`;
       let entry = entries.get(key);
       if (!entry) {
-        entry = readFile(file).then((plain) => encode(plain, encoding));
+        entry = readFile(file).then((plain) =>
+          encode(transform ? Buffer.from(transform(plain.toString('utf8'))) : plain, encoding),
+        );
         remember(key, entry);
       }
       return entry;

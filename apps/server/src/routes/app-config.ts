@@ -2,24 +2,29 @@ import type { AppConfigReply } from '@heavy-rotation/contracts';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 
-/** GET /app-config.json: what one build of the web app needs to run anywhere (docs/decisions/002-runtime-configuration.md). */
+/**
+ * What one build of the web app needs to run anywhere (docs/decisions/002-runtime-configuration.md), as
+ * JSON. Built once: the configured origin only, never one read from a request's Host header (which any
+ * client writes, and a cache in front could keep).
+ */
+export function renderAppConfig(env: Env, backendUrl: string): string {
+  return JSON.stringify({
+    productName: env.PRODUCT_NAME,
+    spotifyClientId: env.SPOTIFY_CLIENT_ID ?? '',
+    spotifyAccountsUrl: env.SPOTIFY_ACCOUNTS_URL,
+    spotifyApiUrl: env.SPOTIFY_API_URL,
+    backendUrl,
+    anonKey: env.PUBLIC_ANON_KEY,
+    // Other sources: whether Last.fm sign-in is set up, and where ListenBrainz shows a user's token.
+    lastfm: Boolean(env.LASTFM_API_KEY && env.LASTFM_SHARED_SECRET),
+    listenbrainzSettingsUrl: env.LISTENBRAINZ_SETTINGS_URL,
+  } satisfies AppConfigReply);
+}
+
+/** GET /app-config.json: the configuration, for pages without it written in (the service worker's shell). */
 export function appConfigRoutes(env: Env, origin: string): Hono {
   const app = new Hono();
-  const render = (backendUrl: string) =>
-    JSON.stringify({
-      productName: env.PRODUCT_NAME,
-      spotifyClientId: env.SPOTIFY_CLIENT_ID ?? '',
-      spotifyAccountsUrl: env.SPOTIFY_ACCOUNTS_URL,
-      spotifyApiUrl: env.SPOTIFY_API_URL,
-      backendUrl,
-      anonKey: env.PUBLIC_ANON_KEY,
-      // Other sources: whether Last.fm sign-in is set up, and where ListenBrainz shows a user's token.
-      lastfm: Boolean(env.LASTFM_API_KEY && env.LASTFM_SHARED_SECRET),
-      listenbrainzSettingsUrl: env.LISTENBRAINZ_SETTINGS_URL,
-    } satisfies AppConfigReply);
-  // Built once: the configured origin only, never one read from a request's Host header (which any
-  // client writes, and a cache in front could keep).
-  const body = render(origin);
+  const body = renderAppConfig(env, origin);
   const headers = { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' };
   app.get('/app-config.json', (c) => c.body(body, 200, headers));
   return app;

@@ -16,11 +16,17 @@ beforeAll(async () => {
   await mkdir(join(dist, 'assets'));
   await writeFile(
     join(dist, 'index.html'),
-    `<!doctype html><title>Heavy Rotation</title>${'<p>x</p>'.repeat(200)}`,
+    `<!doctype html><html><head><title>Heavy Rotation</title></head><body>${'<p>x</p>'.repeat(200)}</body></html>`,
   );
   await writeFile(join(dist, 'assets', 'index-abc123.js'), script);
   await writeFile(join(dist, 'podium.png'), png);
-  s = await startTestServer('pglite', { WEB_DIST: dist });
+  await mkdir(join(dist, 'prerender'));
+  await writeFile(join(dist, 'prerender', 'login.html'), '<html><head></head><body>login</body></html>');
+  await writeFile(
+    join(dist, 'prerender', 'login.lastfm.html'),
+    '<html><head></head><body>login with Last.fm</body></html>',
+  );
+  s = await startTestServer('pglite', { WEB_DIST: dist, PRODUCT_NAME: 'Rotation </script><b>' });
 });
 afterAll(async () => {
   await s.close();
@@ -57,14 +63,50 @@ test('without Accept-Encoding, or with every encoding refused, the file goes out
   }
 });
 
+/** The configuration block the server writes into a page, read back as a browser would. */
+function configIn(html: string): unknown {
+  const text = /<script type="application\/json" id="app-config">(.*?)<\/script>/s.exec(html)?.[1];
+  return text === undefined ? undefined : JSON.parse(text);
+}
+
 test('the page is compressed too, also where an app route falls back to it', async () => {
   const html = await readFile(join(dist, 'index.html'), 'utf8');
-  for (const path of ['/', '/quiz']) {
+  for (const path of ['/', '/quiz', '/signup']) {
     const res = await get(path, 'gzip');
     expect(res.headers.get('Content-Encoding')).toBe('gzip');
     expect(res.headers.get('Cache-Control')).toBe('no-cache');
-    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(html);
+    const page = gunzipSync(Buffer.from(await res.arrayBuffer())).toString();
+    expect(page.replace(/<script type="application\/json".*?<\/script>\n {2}/s, '')).toBe(html);
+    expect(configIn(page)).toMatchObject({ backendUrl: expect.any(String) });
   }
+});
+
+test('every page carries the configuration /app-config.json gives, which no value can break out of', async () => {
+  const config = await (await get('/app-config.json')).json();
+  expect(config).toMatchObject({ productName: 'Rotation </script><b>', lastfm: true });
+  for (const path of ['/', '/login', '/quiz']) {
+    const page = await (await get(path)).text();
+    expect(configIn(page)).toEqual(config);
+    expect(page).not.toContain('</script><b>');
+  }
+});
+
+test('/login is its prerendered page, with the Last.fm button when Last.fm is set up', async () => {
+  expect(await (await get('/login')).text()).toContain('<body>login with Last.fm</body>');
+  expect(await (await get('/login/')).text()).toContain('<body>login with Last.fm</body>');
+  const off = await startTestServer(
+    'pglite',
+    { WEB_DIST: dist, LASTFM_API_KEY: '', LASTFM_SHARED_SECRET: '' },
+    { database: s.database },
+  );
+  const page = await (await off.app.request('/login')).text();
+  expect(page).toContain('<body>login</body>');
+  expect(configIn(page)).toMatchObject({ lastfm: false });
+  // /signup has no prerendered page in this build: the app's shell, configured as well.
+  const signup = await (await off.app.request('/signup')).text();
+  expect(signup).toContain('<p>x</p>');
+  expect(configIn(signup)).toMatchObject({ lastfm: false });
+  await off.close();
 });
 
 test('images are never re-compressed', async () => {

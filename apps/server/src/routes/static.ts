@@ -23,14 +23,48 @@ const TYPES: Record<string, string> = {
 // Paths that belong to the API: an unknown one is a 404, never the page.
 const API_PREFIXES = ['/api/', '/functions/', '/rest/', '/auth/'];
 
+/** What the pages are sent with (docs/architecture.md, "The first frame"). */
+export interface PageOptions {
+  /** The web app's configuration as JSON, written into every page so the first screen asks nothing. */
+  configJson: string;
+  /** Whether Last.fm sign-in is on: the login screen prerendered with its button. */
+  lastfm: boolean;
+}
+
+/** Screens prerendered at build time (apps/web/scripts/prerender.ts), by path. */
+const PRERENDERED: Record<string, { name: string; lastfmVariant: boolean }> = {
+  '/login': { name: 'login', lastfmVariant: true },
+  '/signup': { name: 'signup', lastfmVariant: false },
+};
+
+/**
+ * The configuration as a JSON block before `</head>`: not a script (the CSP runs none inline), and with
+ * `<` escaped so no value can close the element.
+ */
+function withConfig(html: string, configJson: string): string {
+  const block = `<script type="application/json" id="app-config">${configJson.replace(/</g, '\\u003c')}</script>`;
+  const at = html.indexOf('</head>');
+  return at === -1 ? html : `${html.slice(0, at)}${block}\n  ${html.slice(at)}`;
+}
+
 /**
  * Serves the built web app: hashed assets for a year, everything else revalidated on every visit. Text
- * files go out brotli- or gzip-compressed when the caller accepts it, from an in-memory cache.
+ * files go out brotli- or gzip-compressed when the caller accepts it, from an in-memory cache. Pages
+ * carry the configuration; /login and /signup are their prerendered first frames when the build has them.
  */
-export function staticRoutes(distFolder: string): Hono {
+export function staticRoutes(distFolder: string, pages: PageOptions): Hono {
   const dist = resolve(distFolder);
   const app = new Hono();
   const files = createFileCache();
+  const page = (html: string) => withConfig(html, pages.configJson);
+
+  /** The prerendered page for a path, if the build made one. */
+  function prerendered(path: string): string[] {
+    const screen = PRERENDERED[path.length > 1 ? path.replace(/\/$/, '') : path];
+    if (!screen) return [];
+    const variant = screen.lastfmVariant && pages.lastfm ? [`${screen.name}.lastfm.html`] : [];
+    return [...variant, `${screen.name}.html`].map((name) => join(dist, 'prerender', name));
+  }
 
   async function send(c: Context, file: string, cacheControl: string): Promise<Response | undefined> {
     const info = await stat(file).catch(() => undefined);
@@ -46,7 +80,8 @@ export function staticRoutes(distFolder: string): Hono {
       headers.Vary = 'Accept-Encoding';
       if (encoding) headers['Content-Encoding'] = encoding;
     }
-    const body = await files.read(file, info.mtimeMs, info.size, encoding);
+    const html = extname(file) === '.html';
+    const body = await files.read(file, info.mtimeMs, info.size, encoding, html ? page : undefined);
     return c.body(body, 200, headers);
   }
 
@@ -66,8 +101,12 @@ export function staticRoutes(distFolder: string): Hono {
       // A missing file (an old hashed asset, a typo) must not come back as the page with a 200.
       if (extname(path) || path.startsWith('/assets/')) return c.text('Not found', 404);
     }
-    const page = await send(c, join(dist, 'index.html'), 'no-cache');
-    return page ?? c.text('The web app is not built: run npm run build', 503);
+    for (const file of prerendered(path)) {
+      const sent = await send(c, file, 'no-cache');
+      if (sent) return sent;
+    }
+    const shell = await send(c, join(dist, 'index.html'), 'no-cache');
+    return shell ?? c.text('The web app is not built: run npm run build', 503);
   });
   return app;
 }

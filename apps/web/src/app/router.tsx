@@ -57,7 +57,16 @@ function screen(
   };
   // The first screen's chunk is asked for now, alongside /app-config.json, not after it arrives; on
   // /callback, the Top 40's too: sign-in ends there.
-  if (opensAt(path, signedIn)) firstScreen = once().catch(() => undefined);
+  if (opensAt(path, signedIn)) {
+    const settled = once().then(
+      () => {
+        // Here now: the gate need not wait, so a prerendered screen hydrates in its first render.
+        if (firstScreen === settled) firstScreen = undefined;
+      },
+      () => undefined,
+    );
+    firstScreen = settled;
+  }
   if (path === '/' && opensAt('/callback', false)) once().catch(() => undefined);
   const Lazy = lazy(async () => ({ default: await once() }));
   return (
@@ -67,6 +76,11 @@ function screen(
       </Suspense>
     </RouteErrorBoundary>
   );
+}
+
+/** Settles when the code of the screen this page load opens is here (at once when it opens none). */
+export function firstScreenReady(): Promise<unknown> {
+  return firstScreen ?? Promise.resolve();
 }
 
 const quiet = <Spinner label="Loading..." showLabel={false} />;

@@ -5,6 +5,7 @@ import { DEFAULT_PRODUCT_NAME } from '../../config/validate-config.ts';
 import { onSignedOut, sessionPersists } from '../../features/auth/session.ts';
 import { OfflineBanner } from '../../features/offline/components/offline-banner.tsx';
 import { track } from '../../lib/analytics.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import styles from './app-layout.module.css';
 import { PageTransition } from './page-transition.tsx';
 
@@ -14,6 +15,8 @@ const PROTECTED = new Set(['/', '/quiz']);
 export function AppLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  // Storage is the browser's alone: a prerendered screen assumes it works (lib/use-hydrated.ts).
+  const persists = !useHydrated() || sessionPersists();
 
   useEffect(() => {
     document.title = `${loadedConfig()?.productName ?? DEFAULT_PRODUCT_NAME} – Your Top Spotify Artists`;
@@ -31,7 +34,7 @@ export function AppLayout() {
   return (
     <>
       <OfflineBanner />
-      {sessionPersists() ? null : (
+      {persists ? null : (
         <p className={styles.notice} role="status">
           This browser isn't saving data, so you'll be signed out when you close this tab.
         </p>

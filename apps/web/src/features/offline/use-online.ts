@@ -6,8 +6,12 @@ export type NetworkState = 'online' | 'offline' | 'back-online';
 
 /** Online, offline, or back online for 2 s after a reconnection (docs/product.md, "Loading the list"). */
 export function useNetworkState(): NetworkState {
-  const [state, setState] = useState<NetworkState>(() => (navigator.onLine ? 'online' : 'offline'));
+  // A prerendered screen is drawn online; the effect reads the browser's own state.
+  const [state, setState] = useState<NetworkState>(() =>
+    typeof navigator === 'undefined' || navigator.onLine ? 'online' : 'offline',
+  );
   useEffect(() => {
+    if (!navigator.onLine) setState('offline');
     let timer: ReturnType<typeof setTimeout> | undefined;
     const offline = () => {
       clearTimeout(timer);

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { loadedConfig } from '../../../config/app-config.ts';
 import { SOURCE_LABEL } from '../../../lib/source-session.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import styles from './landing.module.css';
 
 /** What the server's sign-in for another source answered, in the listener's words. */
@@ -24,12 +25,25 @@ function sourceErrorText(params: URLSearchParams): string | null {
 }
 
 /**
+ * Where Last.fm sign-in starts: a path when the server is this page's own origin (always so where the
+ * server serves the page, and so in the prerendered screen), the full address when the app is served
+ * from another origin.
+ */
+function lastfmStart(backendUrl: string): string {
+  const url = new URL('/auth/lastfm/start', backendUrl);
+  const here = typeof window === 'undefined' ? url.origin : window.location.origin;
+  return url.origin === here ? url.pathname : url.toString();
+}
+
+/**
  * Under the Spotify button (docs/product.md, "Other sources"): "Upload your Spotify data", "Continue with
  * Last.fm" and "Continue with ListenBrainz".
  */
 export function OtherSources() {
   const config = loadedConfig();
-  const error = sourceErrorText(new URLSearchParams(window.location.search));
+  // The address's query is the browser's alone: the prerendered screen has no error (lib/use-hydrated.ts).
+  const hydrated = useHydrated();
+  const error = hydrated ? sourceErrorText(new URLSearchParams(window.location.search)) : null;
   return (
     <div className={styles.sources}>
       {error ? (
@@ -41,7 +55,7 @@ export function OtherSources() {
         Upload your Spotify data
       </Link>
       {config?.lastfm ? (
-        <a className={styles.secondary} href={new URL('/auth/lastfm/start', config.backendUrl).toString()}>
+        <a className={styles.secondary} href={lastfmStart(config.backendUrl)}>
           Continue with Last.fm
         </a>
       ) : null}

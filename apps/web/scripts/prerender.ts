@@ -1,0 +1,130 @@
+/**
+ * The landing screens' first frame (docs/architecture.md, "The first frame"): after `vite build`, renders
+ * /login and /signup with React on the build machine into `dist/prerender/*.html`, from the built
+ * `index.html` with the screen's markup in `#root`, its stylesheets linked and its code preloaded. The
+ * server sends these pages for those paths with its configuration written in; the browser paints them
+ * before any JavaScript runs, then React hydrates them (the code is asked for after that first paint).
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Manifest } from 'vite';
+import type { AppConfig } from '../src/config/app-config.ts';
+
+const WEB = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(WEB, 'dist');
+
+/** The screens, their route modules, and whether the Last.fm button changes them. */
+const SCREENS = [
+  { path: '/login', name: 'login', module: 'src/app/routes/login.tsx', lastfmVariant: true },
+  { path: '/signup', name: 'signup', module: 'src/app/routes/signup.tsx', lastfmVariant: false },
+] as const;
+
+/** A configuration for the render: only `lastfm` shows on these screens (see the server's static routes). */
+function configWith(lastfm: boolean): AppConfig {
+  return {
+    productName: 'Heavy Rotation',
+    spotifyClientId: 'prerender',
+    spotifyAccountsUrl: 'https://accounts.invalid',
+    spotifyApiUrl: 'https://api.invalid/v1',
+    backendUrl: 'https://backend.invalid',
+    anonKey: 'prerender-anon-key-prerender',
+    lastfm,
+    listenbrainzSettingsUrl: 'https://listenbrainz.invalid/settings/',
+  };
+}
+
+/** The module's own chunk, the chunks it imports, and the stylesheets of all of them. */
+function assetsOf(manifest: Manifest, key: string): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    const chunk = manifest[k];
+    if (!chunk) throw new Error(`${k} is not in the build's manifest`);
+    // The entry (index.html's script and stylesheet) is in the page already.
+    if (chunk.isEntry) return;
+    scripts.push(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) styles.push(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return { scripts, styles };
+}
+
+/**
+ * The page is painted from its HTML and CSS: its scripts only bring it to life. The built page's module
+ * script, its preloads and the app manifest give way to `/start.js` (public/start.js), which asks for
+ * them after the first paint.
+ */
+function loadAfterPaint(html: string, screenScripts: string[]): string {
+  const main = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+  if (!main) throw new Error('dist/index.html has no module script');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1],
+  );
+  const manifest = /<link rel="manifest" href="([^"]+)">/.exec(html)?.[1] ?? '';
+  const start = `<script defer src="/start.js" data-main="${escapeAttr(main)}" data-preload="${escapeAttr(
+    [...preloads, ...screenScripts].join(' '),
+  )}" data-manifest="${escapeAttr(manifest)}"></script>`;
+  return html
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(/\s*<link rel="manifest" href="[^"]+">/, '')
+    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, start);
+}
+
+const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+async function main(): Promise<void> {
+  const manifest = JSON.parse(await readFile(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const shell = await readFile(join(DIST, 'index.html'), 'utf8');
+  if (!shell.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
+
+  // Beside the app's packages, so the render's imports of react and the rest resolve.
+  const out = join(WEB, 'node_modules/.cache/prerender');
+  try {
+    await build({
+      root: WEB,
+      configFile: join(WEB, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { ssr: 'src/prerender.tsx', outDir: out, emptyOutDir: true, manifest: false },
+    });
+    const entry = (await import(pathToFileURL(join(out, 'prerender.js')).href)) as {
+      renderScreen: (path: string, config: AppConfig) => Promise<string>;
+    };
+    await mkdir(join(DIST, 'prerender'), { recursive: true });
+    for (const screen of SCREENS) {
+      const { scripts, styles } = assetsOf(manifest, screen.module);
+      const links = styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`);
+      const base = loadAfterPaint(
+        shell,
+        scripts.filter((href) => !shell.includes(`"${href}"`)),
+      );
+      for (const lastfm of screen.lastfmVariant ? [false, true] : [false]) {
+        const rendered = await entry.renderScreen(screen.path, configWith(lastfm));
+        // React puts the preloads of what the screen shows (the wordmark) first: they go to the head.
+        const preloads = rendered.match(/^(<link [^>]*\/>)+/)?.[0] ?? '';
+        const markup = rendered.slice(preloads.length);
+        if (!markup.includes('<main')) throw new Error(`${screen.path} rendered no screen`);
+        const head = [...(preloads.match(/<link [^>]*\/>/g) ?? []), ...links].join('\n    ');
+        const page = base
+          .replace('</head>', `  ${head}\n  </head>`)
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root" data-prerendered="${screen.name}">${markup}</div>`,
+          );
+        const file = `${screen.name}${lastfm ? '.lastfm' : ''}.html`;
+        await writeFile(join(DIST, 'prerender', file), page);
+        console.info(`prerendered ${screen.path} → dist/prerender/${file} (${page.length} bytes)`);
+      }
+    }
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+await main();
+// The render's modules leave timers behind (analytics, session checks): the work is done.
+process.exit(0);
