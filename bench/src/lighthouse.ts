@@ -122,9 +122,11 @@ export function medianOf(page: LighthousePage, key: keyof LighthouseRun): number
 
 export function lighthouseFigures(page: LighthousePage): Measure[] {
   const name = (metric: string) => `Lighthouse ${page.label}: ${metric}`;
+  // The landing screens are HTML and CSS first (docs/architecture.md, "The first frame"): a higher bar.
+  const landing = page.label === '/login' || page.label === '/signup';
   const rows: [string, keyof LighthouseRun, Measure['unit'], Measure['goal'], number][] = [
-    ['performance score', 'score', 'score', atLeast(98), 1],
-    ['LCP', 'lcp', 'ms', atMost(1500), 1],
+    ['performance score', 'score', 'score', atLeast(landing ? 100 : 98), 1],
+    ['LCP', 'lcp', 'ms', atMost(landing ? 1200 : 1500), 1],
     ['TBT', 'tbt', 'ms', atMost(50), 1],
     ['CLS', 'cls', '', atMost(0.01), 1000],
   ];

@@ -161,8 +161,8 @@ export async function measureServerLoad(stack: BenchStack): Promise<Measure[]> {
   const after = stack.serverPid ? await rssMb(stack.serverPid) : undefined;
   out.push(
     after === undefined
-      ? missing('Server RSS after the load', 'MB', 'server process not found')
-      : measured('Server RSS after the load', after, 'MB', undefined, idle ? `${idle} MB before` : undefined),
+      ? missing('Server RSS after the load', 'MB', 'server process not found', atMost(300))
+      : measured('Server RSS after the load', after, 'MB', atMost(300), idle ? `${idle} MB before` : undefined),
   );
   return out;
 }
