@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { sampleExport } from './scripts/sample-export.ts';
 
@@ -9,7 +9,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // The prerender's build (scripts/prerender.ts) needs React only.
-    ...(isSsrBuild ? [] : [sampleExport(), pwa()]),
+    ...(isSsrBuild ? [] : [sampleExport(), pwa(), manifestLinkAtRuntime()]),
   ],
   server: {
     host: '127.0.0.1',
@@ -21,6 +21,22 @@ export default defineConfig(({ isSsrBuild }) => ({
   // prerender which files a screen needs.
   build: { target: 'es2022', emptyOutDir: false, manifest: !isSsrBuild },
 }));
+
+/**
+ * The app manifest is linked by the app once the page is idle (src/pwa/register.ts): the link the PWA
+ * plugin writes into the page would have the browser fetch the manifest and its icons with the first
+ * screen's files.
+ */
+function manifestLinkAtRuntime(): Plugin {
+  return {
+    name: 'heavy-rotation-manifest-link-at-runtime',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/\s*<link rel="manifest"[^>]*>/, ''),
+    },
+  };
+}
 
 function pwa() {
   return VitePWA({
@@ -48,8 +64,8 @@ function pwa() {
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       // The operator console's files (and its charting library) are never stored on a listener's device;
-      // the prerendered landing screens are the server's to send (with its configuration written in).
-      globIgnores: ['**/admin-*', 'prerender/**'],
+      // the pages of dist/pages are the server's to send (with its configuration written in).
+      globIgnores: ['**/admin-*', 'pages/**'],
       navigateFallback: '/index.html',
       navigateFallbackDenylist: [
         /^\/api\//,

@@ -162,7 +162,13 @@ export async function measureServerLoad(stack: BenchStack): Promise<Measure[]> {
   out.push(
     after === undefined
       ? missing('Server RSS after the load', 'MB', 'server process not found', atMost(300))
-      : measured('Server RSS after the load', after, 'MB', atMost(300), idle ? `${idle} MB before` : undefined),
+      : measured(
+          'Server RSS after the load',
+          after,
+          'MB',
+          atMost(300),
+          idle ? `${idle} MB before` : undefined,
+        ),
   );
   return out;
 }

@@ -1,6 +1,5 @@
 // The prerendered landing screens' one script (docs/architecture.md, "The first frame"). The screen is
-// painted from the page's HTML and CSS; the app's code (and the app manifest with its icons) is asked for
-// only after that first paint, so on a slow network it never competes with what the listener sees first.
+// painted from the page's HTML and CSS; the app's code is asked for only after that first paint, so on a slow network it never competes with what the listener sees first.
 // Then React takes the screen over.
 (() => {
   const tag = document.currentScript;
@@ -16,13 +15,6 @@
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
-      document.head.append(link);
-    }
-    // The app manifest too: the browser fetches it and its icons as soon as it sees the link.
-    if (tag.dataset.manifest) {
-      const link = document.createElement('link');
-      link.rel = 'manifest';
-      link.href = tag.dataset.manifest;
       document.head.append(link);
     }
     const script = document.createElement('script');

@@ -1,9 +1,13 @@
 /**
- * The landing screens' first frame (docs/architecture.md, "The first frame"): after `vite build`, renders
- * /login and /signup with React on the build machine into `dist/prerender/*.html`, from the built
- * `index.html` with the screen's markup in `#root`, its stylesheets linked and its code preloaded. The
- * server sends these pages for those paths with its configuration written in; the browser paints them
- * before any JavaScript runs, then React hydrates them (the code is asked for after that first paint).
+ * The pages of the screens a visit most often opens on (docs/architecture.md, "The first frame"), written
+ * after `vite build` into `dist/pages/*.html` from the built `index.html`; the server sends them for
+ * those paths with its configuration written in.
+ *
+ * - /login and /signup are rendered with React on the build machine: the screen's markup in `#root`, its
+ *   stylesheets linked. The browser paints them before any JavaScript runs; the code is asked for after
+ *   that first paint, then React hydrates them.
+ * - / and /callback (whose content is the listener's own) link the stylesheets and preload the code of
+ *   the Top 40 (and the callback screen), so they load with the app's entry instead of after it.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,10 +18,20 @@ import type { AppConfig } from '../src/config/app-config.ts';
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(WEB, 'dist');
 
-/** The screens, their route modules, and whether the Last.fm button changes them. */
+/** The prerendered screens, their route modules, and whether the Last.fm button changes them. */
 const SCREENS = [
   { path: '/login', name: 'login', module: 'src/app/routes/login.tsx', lastfmVariant: true },
   { path: '/signup', name: 'signup', module: 'src/app/routes/signup.tsx', lastfmVariant: false },
+] as const;
+
+/** The pages whose screens' code is preloaded: their route modules. */
+const PRELOADED = [
+  { path: '/', name: 'top40', modules: ['src/app/routes/top40.tsx'] },
+  {
+    path: '/callback',
+    name: 'callback',
+    modules: ['src/app/routes/callback.tsx', 'src/app/routes/top40.tsx'],
+  },
 ] as const;
 
 /** A configuration for the render: only `lastfm` shows on these screens (see the server's static routes). */
@@ -34,8 +48,8 @@ function configWith(lastfm: boolean): AppConfig {
   };
 }
 
-/** The module's own chunk, the chunks it imports, and the stylesheets of all of them. */
-function assetsOf(manifest: Manifest, key: string): { scripts: string[]; styles: string[] } {
+/** The modules' own chunks, the chunks they import, and the stylesheets of all of them. */
+function assetsOf(manifest: Manifest, keys: readonly string[]): { scripts: string[]; styles: string[] } {
   const scripts: string[] = [];
   const styles: string[] = [];
   const seen = new Set<string>();
@@ -50,14 +64,14 @@ function assetsOf(manifest: Manifest, key: string): { scripts: string[]; styles:
     for (const css of chunk.css ?? []) styles.push(`/${css}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(key);
+  for (const key of keys) visit(key);
   return { scripts, styles };
 }
 
 /**
  * The page is painted from its HTML and CSS: its scripts only bring it to life. The built page's module
- * script, its preloads and the app manifest give way to `/start.js` (public/start.js), which asks for
- * them after the first paint.
+ * script and its preloads give way to `/start.js` (public/start.js), which asks for them after the
+ * first paint.
  */
 function loadAfterPaint(html: string, screenScripts: string[]): string {
   const main = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
@@ -65,13 +79,11 @@ function loadAfterPaint(html: string, screenScripts: string[]): string {
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
     (m) => m[1],
   );
-  const manifest = /<link rel="manifest" href="([^"]+)">/.exec(html)?.[1] ?? '';
   const start = `<script defer src="/start.js" data-main="${escapeAttr(main)}" data-preload="${escapeAttr(
     [...preloads, ...screenScripts].join(' '),
-  )}" data-manifest="${escapeAttr(manifest)}"></script>`;
+  )}"></script>`;
   return html
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
-    .replace(/\s*<link rel="manifest" href="[^"]+">/, '')
     .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, start);
 }
 
@@ -94,10 +106,16 @@ async function main(): Promise<void> {
     const entry = (await import(pathToFileURL(join(out, 'prerender.js')).href)) as {
       renderScreen: (path: string, config: AppConfig) => Promise<string>;
     };
-    await mkdir(join(DIST, 'prerender'), { recursive: true });
+    await mkdir(join(DIST, 'pages'), { recursive: true });
+    const write = async (path: string, file: string, page: string) => {
+      await writeFile(join(DIST, 'pages', file), page);
+      console.info(`${path} → dist/pages/${file} (${page.length} bytes)`);
+    };
+    const stylesheets = (styles: string[]) =>
+      styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`);
     for (const screen of SCREENS) {
-      const { scripts, styles } = assetsOf(manifest, screen.module);
-      const links = styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`);
+      const { scripts, styles } = assetsOf(manifest, [screen.module]);
+      const links = stylesheets(styles);
       const base = loadAfterPaint(
         shell,
         scripts.filter((href) => !shell.includes(`"${href}"`)),
@@ -115,10 +133,18 @@ async function main(): Promise<void> {
             '<div id="root"></div>',
             `<div id="root" data-prerendered="${screen.name}">${markup}</div>`,
           );
-        const file = `${screen.name}${lastfm ? '.lastfm' : ''}.html`;
-        await writeFile(join(DIST, 'prerender', file), page);
-        console.info(`prerendered ${screen.path} → dist/prerender/${file} (${page.length} bytes)`);
+        await write(screen.path, `${screen.name}${lastfm ? '.lastfm' : ''}.html`, page);
       }
+    }
+    for (const screen of PRELOADED) {
+      const { scripts, styles } = assetsOf(manifest, screen.modules);
+      const head = [
+        ...stylesheets(styles),
+        ...scripts
+          .filter((href) => !shell.includes(`"${href}"`))
+          .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`),
+      ].join('\n    ');
+      await write(screen.path, `${screen.name}.html`, shell.replace('</head>', `  ${head}\n  </head>`));
     }
   } finally {
     await rm(out, { recursive: true, force: true });

@@ -7,11 +7,12 @@ import { loadedConfig } from './config/app-config.ts';
 import { getAccessToken, refreshAfterUnauthorized } from './features/auth/session.ts';
 import { provideTokenSource } from './lib/token-source.ts';
 import { reloadOnceWhenChunksGoMissing } from './pwa/chunk-reload.ts';
-import { registerServiceWorker } from './pwa/register.ts';
+import { linkManifestWhenIdle, registerServiceWorker } from './pwa/register.ts';
 import './styles/global.css';
 
 provideTokenSource({ getAccessToken, refreshAfterUnauthorized });
 registerServiceWorker();
+linkManifestWhenIdle();
 reloadOnceWhenChunksGoMissing();
 
 const app = (

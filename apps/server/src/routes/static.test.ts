@@ -20,10 +20,10 @@ beforeAll(async () => {
   );
   await writeFile(join(dist, 'assets', 'index-abc123.js'), script);
   await writeFile(join(dist, 'podium.png'), png);
-  await mkdir(join(dist, 'prerender'));
-  await writeFile(join(dist, 'prerender', 'login.html'), '<html><head></head><body>login</body></html>');
+  await mkdir(join(dist, 'pages'));
+  await writeFile(join(dist, 'pages', 'login.html'), '<html><head></head><body>login</body></html>');
   await writeFile(
-    join(dist, 'prerender', 'login.lastfm.html'),
+    join(dist, 'pages', 'login.lastfm.html'),
     '<html><head></head><body>login with Last.fm</body></html>',
   );
   s = await startTestServer('pglite', { WEB_DIST: dist, PRODUCT_NAME: 'Rotation </script><b>' });

@@ -31,10 +31,15 @@ export interface PageOptions {
   lastfm: boolean;
 }
 
-/** Screens prerendered at build time (apps/web/scripts/prerender.ts), by path. */
-const PRERENDERED: Record<string, { name: string; lastfmVariant: boolean }> = {
+/**
+ * The pages the build writes for the screens a visit most often opens on (apps/web/scripts/prerender.ts):
+ * /login and /signup prerendered, / and /callback with their screens' code preloaded. By path.
+ */
+const PAGES: Record<string, { name: string; lastfmVariant: boolean }> = {
   '/login': { name: 'login', lastfmVariant: true },
   '/signup': { name: 'signup', lastfmVariant: false },
+  '/': { name: 'top40', lastfmVariant: false },
+  '/callback': { name: 'callback', lastfmVariant: false },
 };
 
 /**
@@ -50,7 +55,7 @@ function withConfig(html: string, configJson: string): string {
 /**
  * Serves the built web app: hashed assets for a year, everything else revalidated on every visit. Text
  * files go out brotli- or gzip-compressed when the caller accepts it, from an in-memory cache. Pages
- * carry the configuration; /login and /signup are their prerendered first frames when the build has them.
+ * carry the configuration; the paths of PAGES get their own pages when the build has them.
  */
 export function staticRoutes(distFolder: string, pages: PageOptions): Hono {
   const dist = resolve(distFolder);
@@ -58,12 +63,12 @@ export function staticRoutes(distFolder: string, pages: PageOptions): Hono {
   const files = createFileCache();
   const page = (html: string) => withConfig(html, pages.configJson);
 
-  /** The prerendered page for a path, if the build made one. */
-  function prerendered(path: string): string[] {
-    const screen = PRERENDERED[path.length > 1 ? path.replace(/\/$/, '') : path];
+  /** The build's own pages for a path, best first (the shell when it has none). */
+  function ownPages(path: string): string[] {
+    const screen = PAGES[path.length > 1 ? path.replace(/\/$/, '') : path];
     if (!screen) return [];
     const variant = screen.lastfmVariant && pages.lastfm ? [`${screen.name}.lastfm.html`] : [];
-    return [...variant, `${screen.name}.html`].map((name) => join(dist, 'prerender', name));
+    return [...variant, `${screen.name}.html`].map((name) => join(dist, 'pages', name));
   }
 
   async function send(c: Context, file: string, cacheControl: string): Promise<Response | undefined> {
@@ -101,7 +106,7 @@ export function staticRoutes(distFolder: string, pages: PageOptions): Hono {
       // A missing file (an old hashed asset, a typo) must not come back as the page with a 200.
       if (extname(path) || path.startsWith('/assets/')) return c.text('Not found', 404);
     }
-    for (const file of prerendered(path)) {
+    for (const file of ownPages(path)) {
       const sent = await send(c, file, 'no-cache');
       if (sent) return sent;
     }

@@ -1,4 +1,5 @@
 import type { AnalyticsEvent } from '@heavy-rotation/contracts';
+import { afterLoad } from './after-load.ts';
 import { sendToBackend } from './backend.ts';
 import { readString, writeString } from './storage.ts';
 
@@ -7,7 +8,10 @@ const FIRSTS_KEY = 'analytics_firsts';
 
 /** First-party analytics (docs/product.md, "Analytics events"): fire and forget; a lost event never bothers the listener. */
 export function track(event: AnalyticsEvent): void {
-  sendToBackend('/api/events', { body: event }).catch(() => undefined);
+  const send = () => sendToBackend('/api/events', { body: event }).catch(() => undefined);
+  // While the page is still loading, the event waits for it (the first screen's files come first).
+  if (document.readyState === 'complete') send();
+  else afterLoad(send);
 }
 
 /** True the first time this device reports `what`, false after (kept in local storage). */

@@ -1,3 +1,23 @@
+import { afterLoad } from '../lib/after-load.ts';
+
+const MANIFEST = '/manifest.webmanifest';
+
+/**
+ * Links the app manifest once the page has loaded and the browser is idle (docs/architecture.md, "The
+ * first frame"): the browser fetches the manifest and its icons as soon as it sees the link, which would
+ * compete with the first screen. The built pages carry no link (vite.config.ts).
+ */
+export function linkManifestWhenIdle(): void {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = () => {
+    const element = document.createElement('link');
+    element.rel = 'manifest';
+    element.href = MANIFEST;
+    document.head.append(element);
+  };
+  afterLoad(link);
+}
+
 /** Installs the service worker that keeps the app shell for offline use (production builds only). */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
