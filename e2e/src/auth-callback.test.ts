@@ -53,18 +53,25 @@ test('a broken configuration shows the Configuration Error screen with the reaso
   const { context, page } = await newPhonePage(journey.browser);
   // React reports the error its boundary caught; that is the screen this journey expects.
   expectConsoleError(/Environment configuration error/);
-  await page.route('**/app-config.json', (route) =>
-    route.fulfill({
-      json: {
-        productName: 'Heavy Rotation',
-        spotifyClientId: '',
-        spotifyAccountsUrl: 'http://127.0.0.1:1',
-        spotifyApiUrl: 'http://127.0.0.1:1/v1',
-        backendUrl: 'not a url',
-        anonKey: 'short',
-      },
-    }),
-  );
+  const broken = {
+    productName: 'Heavy Rotation',
+    spotifyClientId: '',
+    spotifyAccountsUrl: 'http://127.0.0.1:1',
+    spotifyApiUrl: 'http://127.0.0.1:1/v1',
+    backendUrl: 'not a url',
+    anonKey: 'short',
+  };
+  // A server configured so writes it into the page and answers it at /app-config.json alike.
+  await page.route('**/login', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(<script type="application\/json" id="app-config">).*?(<\/script>)/s,
+      `$1${JSON.stringify(broken)}$2`,
+    );
+    expect(html).toContain('"anonKey":"short"');
+    await route.fulfill({ response, body: html });
+  });
+  await page.route('**/app-config.json', (route) => route.fulfill({ json: broken }));
   await page.goto(`${journey.stack.url}/login`);
   await page.getByRole('heading', { name: 'Configuration Error' }).waitFor();
   const text = await page.locator('main').textContent();
