@@ -24,6 +24,15 @@ function filters(query: Pick<WaitlistQuery, 'q' | 'status'>): SQL | undefined {
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
+/** What a row of the table and of the CSV shows of a signup. */
+const signupColumns = {
+  id: waitlistSignup.id,
+  email: waitlistSignup.email,
+  createdAt: waitlistSignup.createdAt,
+  invitedAt: waitlistSignup.invitedAt,
+  status,
+};
+
 /** One page of the waitlist, with the newest email of each row and the counts per status. */
 export async function waitlistPage(db: Db, query: WaitlistQuery) {
   const size = query.size ?? 50;
@@ -38,13 +47,7 @@ export async function waitlistPage(db: Db, query: WaitlistQuery) {
   const where = filters(query);
   const [rows, [total], counts] = await Promise.all([
     db
-      .select({
-        id: waitlistSignup.id,
-        email: waitlistSignup.email,
-        createdAt: waitlistSignup.createdAt,
-        invitedAt: waitlistSignup.invitedAt,
-        status,
-      })
+      .select(signupColumns)
       .from(waitlistSignup)
       .where(where)
       .orderBy(...order)
@@ -137,13 +140,7 @@ export async function invite(db: Db, ids: number[], link: string, now: () => num
 /** A page of the waitlist for the CSV export, after a signup id. */
 export async function waitlistCsvPage(db: Db, after: number | undefined) {
   const rows = await db
-    .select({
-      id: waitlistSignup.id,
-      email: waitlistSignup.email,
-      createdAt: waitlistSignup.createdAt,
-      invitedAt: waitlistSignup.invitedAt,
-      status,
-    })
+    .select(signupColumns)
     .from(waitlistSignup)
     .where(after === undefined ? undefined : gt(waitlistSignup.id, after))
     .orderBy(asc(waitlistSignup.id))

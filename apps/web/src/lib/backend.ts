@@ -34,6 +34,22 @@ function failureOf(status: number): BackendFailure {
   return status === 429 || status >= 500 ? 'unavailable' : 'refused';
 }
 
+/**
+ * An answer of our server: its JSON body (undefined when empty or not JSON) and the `error` it names,
+ * if any (apps/server/README.md, "Endpoints": failures are `{ error }`).
+ */
+export async function readReply(res: Response): Promise<{ body: unknown; error: string | null }> {
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const error = body !== null && typeof body === 'object' && 'error' in body ? body.error : undefined;
+  return { body, error: typeof error === 'string' && error.trim() ? error : null };
+}
+
 async function send(path: string, request: BackendRequest): Promise<unknown> {
   const config = await loadConfig();
   const headers: Record<string, string> = { apikey: config.anonKey };
@@ -54,16 +70,9 @@ async function send(path: string, request: BackendRequest): Promise<unknown> {
     if (request.signal?.aborted) throw error;
     throw new BackendError('network', 0, 'The server could not be reached');
   }
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
+  const { body, error } = await readReply(res);
   if (!res.ok) {
-    const error = body !== null && typeof body === 'object' && 'error' in body ? body.error : undefined;
-    const serverText = typeof error === 'string' && error.trim() ? error : null;
+    const serverText = error;
     throw new BackendError(
       failureOf(res.status),
       res.status,

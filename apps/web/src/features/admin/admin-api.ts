@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { readReply } from '../../lib/backend.ts';
 
 /** A console call that failed: the server's own sentence when it gave one. */
 export class AdminError extends Error {
@@ -33,20 +34,8 @@ export async function adminCall<S extends z.ZodMiniType>(
     if (init.signal?.aborted) throw error;
     throw new AdminError(0, 'The server could not be reached. Check your connection and try again.');
   }
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!res.ok) {
-    const said = body && typeof body === 'object' && 'error' in body && typeof body.error === 'string';
-    throw new AdminError(
-      res.status,
-      said ? (body as { error: string }).error : `The server answered ${res.status}`,
-    );
-  }
+  const { body, error } = await readReply(res);
+  if (!res.ok) throw new AdminError(res.status, error ?? `The server answered ${res.status}`);
   const parsed = z.safeParse(reply, body);
   if (!parsed.success)
     throw new AdminError(res.status, 'The server sent an answer the console does not understand');

@@ -1,6 +1,7 @@
 import * as admin from '@heavy-rotation/contracts/admin';
 import { useState } from 'react';
 import styles from './admin.module.css';
+import { LoadProblem } from './admin-feedback.tsx';
 import { when } from './admin-format.ts';
 import { Pager } from './admin-pager.tsx';
 import { useAdminQuery } from './admin-use-query.ts';
@@ -15,14 +16,7 @@ export function AuditPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
       <p className={styles.muted}>
         Written for every action in the console; it cannot be changed or deleted.
       </p>
-      {audit.error && !audit.data ? (
-        <div className={styles.problem} role="alert">
-          <p>{audit.error.message}</p>
-          <button type="button" className={styles.button} onClick={audit.reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {audit.error && !audit.data ? <LoadProblem error={audit.error} retry={audit.reload} /> : null}
       <div className={styles.tableWrap} aria-busy={audit.loading}>
         <table className={styles.table}>
           <caption className="visually-hidden">Operator actions, newest first</caption>

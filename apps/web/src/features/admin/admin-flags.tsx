@@ -1,7 +1,8 @@
 import * as admin from '@heavy-rotation/contracts/admin';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styles from './admin.module.css';
 import { AdminError, adminCall } from './admin-api.ts';
+import { LoadProblem, type Notice, NoticeLine } from './admin-feedback.tsx';
 import { when } from './admin-format.ts';
 import { useAdminQuery } from './admin-use-query.ts';
 
@@ -9,7 +10,12 @@ import { useAdminQuery } from './admin-use-query.ts';
 export function FlagsPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
   const flags = useAdminQuery('/flags', admin.flagList, onUnauthorised);
   const [busy, setBusy] = useState<string>();
-  const [notice, setNotice] = useState<{ text: string; bad: boolean }>();
+  const [notice, setNotice] = useState<Notice>();
+  // A switch shows the server's answer at once, until the list asked again arrives with it.
+  const [switched, setSwitched] = useState<Record<string, boolean>>({});
+  useEffect(() => {
+    if (flags.data) setSwitched({});
+  }, [flags.data]);
   const flip = (flag: admin.FlagRow) => {
     setBusy(flag.key);
     adminCall(`/flags/${flag.key}`, admin.flagReply, {
@@ -18,6 +24,7 @@ export function FlagsPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
     }).then(
       ({ enabled }) => {
         setBusy(undefined);
+        setSwitched((s) => ({ ...s, [flag.key]: enabled }));
         setNotice({
           text: `${flag.key} is now ${enabled ? 'on' : 'off'}. Every server sees it within 5 seconds.`,
           bad: false,
@@ -34,44 +41,37 @@ export function FlagsPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
   return (
     <section aria-labelledby="flags-title" className={styles.panel}>
       <h2 id="flags-title">Flags</h2>
-      <p role="status" className={notice?.bad ? styles.error : styles.success}>
-        {notice?.text}
-      </p>
-      {flags.error && !flags.data ? (
-        <div className={styles.problem} role="alert">
-          <p>{flags.error.message}</p>
-          <button type="button" className={styles.button} onClick={flags.reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <NoticeLine notice={notice} />
+      {flags.error && !flags.data ? <LoadProblem error={flags.error} retry={flags.reload} /> : null}
       <ul className={styles.cards}>
-        {flags.data?.flags.map((flag) => (
-          <li key={flag.key} className={styles.card}>
-            <div className={styles.rowHead}>
-              <div>
-                <h3 className={styles.cardTitle}>
-                  <code>{flag.key}</code>
-                </h3>
-                <p className={styles.small}>{flag.description}</p>
-                <p className={styles.small}>
-                  {flag.updatedAt ? `Changed ${when(flag.updatedAt)}` : 'Never changed: the default'}
-                </p>
+        {flags.data?.flags
+          .map(({ enabled: stored, ...rest }) => ({ ...rest, enabled: switched[rest.key] ?? stored }))
+          .map((flag) => (
+            <li key={flag.key} className={styles.card}>
+              <div className={styles.rowHead}>
+                <div>
+                  <h3 className={styles.cardTitle}>
+                    <code>{flag.key}</code>
+                  </h3>
+                  <p className={styles.small}>{flag.description}</p>
+                  <p className={styles.small}>
+                    {flag.updatedAt ? `Changed ${when(flag.updatedAt)}` : 'Never changed: the default'}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  role="switch"
+                  aria-checked={flag.enabled}
+                  aria-label={flag.key}
+                  className={flag.enabled ? styles.switchOn : styles.switch}
+                  disabled={busy === flag.key}
+                  onClick={() => flip(flag)}
+                >
+                  <span aria-hidden="true">{flag.enabled ? 'On' : 'Off'}</span>
+                </button>
               </div>
-              <button
-                type="button"
-                role="switch"
-                aria-checked={flag.enabled}
-                aria-label={flag.key}
-                className={flag.enabled ? styles.switchOn : styles.switch}
-                disabled={busy === flag.key}
-                onClick={() => flip(flag)}
-              >
-                <span aria-hidden="true">{flag.enabled ? 'On' : 'Off'}</span>
-              </button>
-            </div>
-          </li>
-        ))}
+            </li>
+          ))}
       </ul>
     </section>
   );

@@ -2,6 +2,7 @@ import * as admin from '@heavy-rotation/contracts/admin';
 import { lazy, Suspense, useState } from 'react';
 import styles from './admin.module.css';
 import type { ChartSeries } from './admin-chart.tsx';
+import { LoadProblem } from './admin-feedback.tsx';
 import { useAdminQuery } from './admin-use-query.ts';
 
 // The charting library comes only with this panel.
@@ -65,14 +66,7 @@ export function StatsPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
           </label>
         ))}
       </fieldset>
-      {stats.error && !data ? (
-        <div className={styles.problem} role="alert">
-          <p>{stats.error.message}</p>
-          <button type="button" className={styles.button} onClick={stats.reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {stats.error && !data ? <LoadProblem error={stats.error} retry={stats.reload} /> : null}
       {!data ? (
         <p className={styles.muted} role="status">
           Counting events…

@@ -1,29 +1,23 @@
 import * as admin from '@heavy-rotation/contracts/admin';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styles from './admin.module.css';
 import { AdminError, adminCall, noContent } from './admin-api.ts';
+import { LoadProblem, type Notice, NoticeLine } from './admin-feedback.tsx';
 import { count, when } from './admin-format.ts';
 import { Pager } from './admin-pager.tsx';
-import { useAdminQuery } from './admin-use-query.ts';
+import { useAdminQuery, useSettledSearch } from './admin-use-query.ts';
 
 /**
  * Listeners with a phone number (docs/operator.md, "Subscribers"): numbers masked until revealed (an
  * audited action), consent records, STOP status, the CSV of numbers that may be messaged, erasure.
  */
 export function SubscribersPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
+  // Searching waits for a pause in typing, then starts from the first page.
+  const [typed, setTyped, q] = useSettledSearch(() => setPage(1));
   const [revealed, setRevealed] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<string>();
-  const [notice, setNotice] = useState<{ text: string; bad: boolean }>();
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(typed.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const [notice, setNotice] = useState<Notice>();
   const params = new URLSearchParams({ page: String(page) });
   if (q) params.set('q', q);
   const list = useAdminQuery(`/subscribers?${params}`, admin.subscribersPage, onUnauthorised);
@@ -65,17 +59,8 @@ export function SubscribersPanel({ onUnauthorised }: { onUnauthorised: () => voi
           Export numbers that may be messaged (CSV)
         </a>
       </div>
-      <p role="status" className={notice?.bad ? styles.error : styles.success}>
-        {notice?.text}
-      </p>
-      {list.error && !list.data ? (
-        <div className={styles.problem} role="alert">
-          <p>{list.error.message}</p>
-          <button type="button" className={styles.button} onClick={list.reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <NoticeLine notice={notice} />
+      {list.error && !list.data ? <LoadProblem error={list.error} retry={list.reload} /> : null}
       {list.data && rows.length === 0 ? (
         <p className={styles.empty}>
           {q ? 'No subscriber matches.' : 'No listener has given a phone number yet.'}

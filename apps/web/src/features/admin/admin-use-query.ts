@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { AdminError, adminCall } from './admin-api.ts';
 
@@ -42,4 +42,23 @@ export function useAdminQuery<S extends z.ZodMiniType>(
   }, [path, reply, round, onUnauthorised]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
   return { data, error, loading, reload };
+}
+
+/**
+ * A search box whose query settles after a pause in typing (300 ms): what is typed, and the query to
+ * ask with. `onSettle` runs as the query changes (back to the first page).
+ */
+export function useSettledSearch(onSettle: () => void): [string, (text: string) => void, string] {
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const settle = useRef(onSettle);
+  settle.current = onSettle;
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(typed.trim());
+      settle.current();
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  return [typed, setTyped, q];
 }

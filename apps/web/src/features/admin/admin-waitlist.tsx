@@ -2,9 +2,10 @@ import * as admin from '@heavy-rotation/contracts/admin';
 import { useEffect, useMemo, useState } from 'react';
 import styles from './admin.module.css';
 import { AdminError, adminCall } from './admin-api.ts';
+import { LoadProblem, type Notice, NoticeLine } from './admin-feedback.tsx';
 import { count, when } from './admin-format.ts';
 import { Pager } from './admin-pager.tsx';
-import { useAdminQuery } from './admin-use-query.ts';
+import { useAdminQuery, useSettledSearch } from './admin-use-query.ts';
 
 type Sort = 'created' | 'email' | 'status';
 const SORT_LABEL: Record<Sort, string> = { email: 'Email', created: 'Signed up', status: 'Status' };
@@ -22,25 +23,16 @@ function mailText(mail: admin.WaitlistRow['mail']): { text: string; bad: boolean
 
 /** The waitlist (docs/operator.md, "Waitlist"): search, sort, pages, invite by email, CSV, the outbox. */
 export function WaitlistPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
   const [status, setStatus] = useState<'' | admin.WaitlistStatus>('');
   const [sort, setSort] = useState<Sort>('created');
   const [dir, setDir] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(1);
+  // Searching waits for a pause in typing, then starts from the first page.
+  const [typed, setTyped, q] = useSettledSearch(() => setPage(1));
   const [size, setSize] = useState(50);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [notice, setNotice] = useState<{ text: string; bad: boolean }>();
+  const [notice, setNotice] = useState<Notice>();
   const [inviting, setInviting] = useState(false);
-
-  // Searching waits for a pause in typing.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(typed.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const path = useMemo(() => {
     const params = new URLSearchParams({ sort, dir, page: String(page), size: String(size) });
@@ -209,17 +201,10 @@ export function WaitlistPanel({ onUnauthorised }: { onUnauthorised: () => void }
           Export CSV
         </a>
       </div>
-      <p role="status" className={notice?.bad ? styles.error : styles.success}>
-        {notice?.text}
-      </p>
+      <NoticeLine notice={notice} />
 
       {list.error && !list.data ? (
-        <div className={styles.problem} role="alert">
-          <p>{list.error.message}</p>
-          <button type="button" className={styles.button} onClick={reloadList}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem error={list.error} retry={reloadList} />
       ) : (
         <div className={styles.tableWrap} aria-busy={list.loading}>
           <table className={styles.table}>
