@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from 'vitest';
 import { openTop40, savedImage } from './artist-card-helpers.ts';
 import { PHONE, useJourney } from './harness.ts';
-import { demoTop40, revealedStore } from './quiz-helpers.ts';
+import { demoTop40, openWithSavedProgress } from './quiz-helpers.ts';
 
 const journey = useJourney();
 
@@ -51,8 +51,7 @@ test('the list card shows 40 rows, nothing of locked artists, and shares as a st
 test('with every artist unlocked, the celebration opens the card with all 40 names and covers', async () => {
   const { context, page } = await openTop40(journey.browser, journey.stack.url);
   const all = Array.from({ length: 40 }, (_, i) => i);
-  await page.evaluate((value) => localStorage.setItem('revealed-artists', value), revealedStore(all));
-  await page.goto(`${journey.stack.url}/quiz`);
+  await openWithSavedProgress(page, journey.stack.url, all);
   await page.getByRole('button', { name: 'Share my list' }).click();
   const card = page.getByRole('dialog', { name: 'My top 40 card' });
   const rows = card.getByRole('list', { name: 'My top artists' }).getByRole('listitem');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from 'vitest';
 import { newPhonePage, useJourney } from './harness.ts';
-import { demoTop40, revealedStore, shot, signInToTop40, skipWelcome } from './quiz-helpers.ts';
+import { demoTop40, openWithSavedProgress, shot, signInToTop40, skipWelcome } from './quiz-helpers.ts';
 
 const journey = useJourney();
 const names = demoTop40();
@@ -103,8 +103,7 @@ test('guessing the last locked artist brings the celebration and the share actio
   await skipWelcome(context);
   await signInToTop40(page, journey.stack.url);
   const allButLast = Array.from({ length: 39 }, (_, i) => i);
-  await page.evaluate((value) => localStorage.setItem('revealed-artists', value), revealedStore(allButLast));
-  await page.goto(`${journey.stack.url}/quiz`);
+  await openWithSavedProgress(page, journey.stack.url, allButLast);
   await expect.poll(() => page.getByText('39 of 40 unlocked').isVisible()).toBe(true);
   const last = names[39] ?? '';
   await page.getByLabel('Guess an artist').fill(last.toLowerCase().replace(/^the /, ''));

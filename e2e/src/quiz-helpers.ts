@@ -24,8 +24,23 @@ export async function signInToTop40(page: Page, baseUrl: string, listener = 'Dem
 }
 
 /** The persisted revealed-artists store, as zustand writes it. */
-export function revealedStore(indices: number[]): string {
+function revealedStore(indices: number[]): string {
   return JSON.stringify({ state: { revealed: indices }, version: 0 });
+}
+
+/**
+ * Saves progress by rank (the store of an earlier version) and opens `path`. The Top 40 is left first:
+ * while it is open it writes its own store (as images fill in), which would replace what was saved.
+ */
+export async function openWithSavedProgress(
+  page: Page,
+  baseUrl: string,
+  indices: number[],
+  path = '/quiz',
+): Promise<void> {
+  await page.goto(`${baseUrl}/app-config.json`);
+  await page.evaluate((value) => localStorage.setItem('revealed-artists', value), revealedStore(indices));
+  await page.goto(`${baseUrl}${path}`);
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

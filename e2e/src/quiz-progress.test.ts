@@ -2,7 +2,7 @@ import { demoData } from '@heavy-rotation/emulator';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { newPhonePage, useJourney } from './harness.ts';
-import { demoTop40, revealedStore, shot, signInToTop40, skipWelcome } from './quiz-helpers.ts';
+import { demoTop40, openWithSavedProgress, shot, signInToTop40, skipWelcome } from './quiz-helpers.ts';
 import { ARTISTS_KEY, listItems, ROWS_WAIT } from './top40-helpers.ts';
 
 const journey = useJourney();
@@ -72,11 +72,7 @@ test('progress saved by rank before this version is kept, as artists', async () 
   await skipWelcome(context);
   await signInToTop40(page, journey.stack.url);
   await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
-  await page.evaluate(
-    (value) => localStorage.setItem('revealed-artists', value),
-    revealedStore([3, 4, 5, 0, 12]),
-  );
-  await page.goto(`${journey.stack.url}/quiz`);
+  await openWithSavedProgress(page, journey.stack.url, [3, 4, 5, 0, 12]);
   await page.getByText('5 of 40 unlocked').waitFor(ROWS_WAIT);
   expect(await page.getByText(top40[0] ?? '', { exact: true }).isVisible()).toBe(true);
   await expect
