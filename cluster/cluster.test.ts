@@ -357,7 +357,12 @@ test('a deploy of a new build, instance by instance, while an old tab keeps load
   // The new build is written beside the old one (its files have new hashes; old ones are kept).
   const newEntry = oldEntry.replace(/-([\w]+)\.js$/, '-next$1.js');
   cpSync(join(webDist, oldEntry), join(webDist, newEntry));
-  writeFileSync(join(webDist, 'index.html'), oldHtml.replaceAll(oldEntry, newEntry));
+  // Its pages name the new entry: the shell, and the pages of the screens a visit most often opens on.
+  const pages = ['index.html', ...readdirSync(join(webDist, 'pages')).map((f) => join('pages', f))];
+  for (const page of pages) {
+    const html = readFileSync(join(webDist, page), 'utf8');
+    writeFileSync(join(webDist, page), html.replaceAll(oldEntry, newEntry));
+  }
 
   const oldTab = load(() => fetch(`${proxy}${oldFiles[Math.floor(Math.random() * oldFiles.length)]}`), 6, 30);
   for (const index of [0, 1]) await restartInstance(index);
