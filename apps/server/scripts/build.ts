@@ -1,5 +1,5 @@
 // `npm run build -w apps/server`: the server as one JavaScript module for production (docs/deploy.md,
-// "Building"). Our own packages are bundled in (they are TypeScript); npm dependencies stay imports.
+// "Building"). Our own packages and npm dependencies are bundled in, but for the few listed below.
 import { cp, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -8,11 +8,17 @@ import { writePgliteTemplate } from '../src/db/client.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist`;
 
+// Loaded from node_modules at run time: PGlite finds its WebAssembly and data files beside its own
+// module, and pg is only imported with DATABASE_URL. Every other package is bundled in: one file to read
+// and compile instead of hundreds makes the start faster (docs/deploy.md, "Building").
+const KEEP_EXTERNAL = ['@electric-sql/pglite', 'pg', 'pg-native'];
 const npmPackagesExternal: Plugin = {
   name: 'npm-packages-external',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@heavy-rotation/') ? undefined : { path: args.path, external: true },
+      KEEP_EXTERNAL.some((name) => args.path === name || args.path.startsWith(`${name}/`))
+        ? { path: args.path, external: true }
+        : undefined,
     );
   },
 };
@@ -31,6 +37,10 @@ await build({
   target: 'node20',
   sourcemap: true,
   plugins: [npmPackagesExternal],
+  // Bundled CommonJS packages require Node's own modules: give the ES module a require of its own.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 // The migrations are read at start, next to the module (see src/db/client.ts).
