@@ -1,18 +1,15 @@
 import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
-import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 import { type Check, guard } from './guard.ts';
 
 export interface RateLimiter {
-  /**
-   * Counts one request for key; the seconds to wait when over the limit, else undefined. Answered at once
-   * in memory, through a promise when the counters are in the database.
-   */
-  hit(key: string): number | undefined | Promise<number | undefined>;
+  /** Counts one request for key; resolves to the seconds to wait when over the limit. */
+  hit(key: string): Promise<number | undefined>;
 }
 
 /**
@@ -25,16 +22,12 @@ export function createRateLimiter(
   limit: number,
   windowMs: number,
   database: Pick<Database, 'db' | 'kind'>,
-  now: () => number = Date.now,
 ): RateLimiter {
-  if (database.kind !== 'postgres') return memoryLimiter(limit, windowMs, now);
-  const limiter = new RateLimiterDrizzle({
-    keyPrefix: name,
-    points: limit,
-    duration: Math.max(1, Math.ceil(windowMs / 1000)),
-    storeClient: database.db,
-    schema: rateLimit,
-  });
+  const options = { keyPrefix: name, points: limit, duration: Math.max(1, Math.ceil(windowMs / 1000)) };
+  const limiter =
+    database.kind === 'postgres'
+      ? new RateLimiterDrizzle({ ...options, storeClient: database.db, schema: rateLimit })
+      : new RateLimiterMemory(options);
   return {
     async hit(key) {
       try {
@@ -45,31 +38,6 @@ export function createRateLimiter(
         if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
         throw refusal;
       }
-    },
-  };
-}
-
-/**
- * Fixed windows in memory: a key's window starts with its first request and lasts `windowMs`. Spent
- * windows are swept once per window, so the map holds only the keys seen in the last two windows.
- */
-function memoryLimiter(limit: number, windowMs: number, now: () => number): RateLimiter {
-  const windows = new Map<string, { count: number; endsAt: number }>();
-  let sweepAt = 0;
-  return {
-    hit(key) {
-      const at = now();
-      if (at >= sweepAt) {
-        for (const [k, w] of windows) if (w.endsAt <= at) windows.delete(k);
-        sweepAt = at + windowMs;
-      }
-      let window = windows.get(key);
-      if (!window || window.endsAt <= at) {
-        window = { count: 0, endsAt: at + windowMs };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      return window.count > limit ? Math.max(1, Math.ceil((window.endsAt - at) / 1000)) : undefined;
     },
   };
 }
@@ -139,11 +107,7 @@ function refuseOver(wait: number | undefined): void {
 
 /** The check of a limit per key (an IP, a user id): 429 with `Retry-After` once it is spent. */
 export function limit(limiter: RateLimiter, key: (c: Context) => string): Check {
-  return (c) => {
-    const wait = limiter.hit(key(c));
-    if (wait instanceof Promise) return wait.then(refuseOver);
-    refuseOver(wait);
-  };
+  return (c) => limiter.hit(key(c)).then(refuseOver);
 }
 
 /** The same limit as a middleware of its own. */
