@@ -1,5 +1,7 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { loadedConfig } from '../../config/app-config.ts';
+import { freshMemory, freshPersisted } from '../../lib/artists-cache.ts';
 import { describeError, type TopArtistsErrorKind } from './describe-error.ts';
 import { fetchTopArtists } from './fetch-top-artists.ts';
 import { useArtistImages } from './use-artist-images.ts';
@@ -22,13 +24,27 @@ export interface TopArtistsState {
 type Loaded = Pick<TopArtistsState, 'status' | 'artists' | 'error' | 'errorKind'>;
 const LOADING: Loaded = { status: 'loading', artists: [], error: null, errorKind: null };
 
+/**
+ * The list fetchTopArtists() would answer at once, read now (docs/product.md, "Loading the list": a saved
+ * list under 2 h, then the memory copy under 5 min), so the screen's first frame is the list itself
+ * rather than a spinner followed by it (docs/architecture.md, "The first frame").
+ */
+function savedList(): Loaded | undefined {
+  const config = loadedConfig();
+  const artists = config ? (freshPersisted(config.productName) ?? freshMemory()) : null;
+  return artists ? { status: 'ready', artists, error: null, errorKind: null } : undefined;
+}
+
 /** The listener's top 40 with the Top 40 screen's retry policy: 1, 2, 4 s automatically, then by hand. */
 export function useTopArtists(): TopArtistsState {
-  const [state, setState] = useState<Loaded>(LOADING);
+  const [saved] = useState(savedList);
+  const [state, setState] = useState<Loaded>(saved ?? LOADING);
   const [request, setRequest] = useState({ id: 0, force: false, manual: 0 });
   const attempts = useRef(0);
 
   useEffect(() => {
+    // The saved list is what the first request would answer: it is on screen already.
+    if (saved && request.id === 0) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     fetchTopArtists({ force: request.force }).then(
@@ -53,7 +69,7 @@ export function useTopArtists(): TopArtistsState {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [request]);
+  }, [request, saved]);
 
   // Back online: fetch a fresh list in the background; the saved one stays on screen meanwhile.
   useEffect(() => {
