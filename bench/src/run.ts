@@ -127,8 +127,12 @@ await writeFile(
 );
 const block = resultsBlock(figures, machine, seconds, previous);
 const readme = await updateReadme(new URL('../README.md', import.meta.url).pathname, block);
+// The repository's README shows the same table.
+const rootReadme = await updateReadme(new URL('../../README.md', import.meta.url).pathname, block);
 console.log(`\n${readme ?? block}\n`);
-log(`wrote bench/results.json${readme ? ' and the table in bench/README.md' : ''}`);
+log(
+  `wrote bench/results.json${readme ? ' and the table in bench/README.md' : ''}${rootReadme ? ' and README.md' : ''}`,
+);
 log(`Lighthouse reports (JSON, open in https://googlechrome.github.io/lighthouse/viewer/): ${REPORTS_DIR}`);
 // Lighthouse and autocannon can leave handles open; the run is over.
 process.exit(0);
