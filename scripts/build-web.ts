@@ -5,7 +5,9 @@ import { newest, ROOT, serverSourcesNewest } from './stack.ts';
 /** Builds the web app when dist/ is missing or older than anything it is built from. */
 export function buildWebIfStale(): void {
   const web = join(ROOT, 'apps/web');
-  const built = newest(join(web, 'dist/index.html'));
+  // The pages of dist/pages are written last (apps/web/scripts/prerender.ts): a build that stopped before
+  // them is stale too.
+  const built = Math.min(newest(join(web, 'dist/index.html')), newest(join(web, 'dist/pages/callback.html')));
   const sources = Math.max(
     ...['src', 'scripts', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
       newest(join(web, p)),
