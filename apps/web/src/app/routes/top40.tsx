@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { loadedConfig } from '../../config/app-config.ts';
 import { DEFAULT_PRODUCT_NAME } from '../../config/validate-config.ts';
@@ -41,7 +41,6 @@ export function Top40Route() {
   const productName = loadedConfig()?.productName ?? DEFAULT_PRODUCT_NAME;
   const { status, artists, error, errorKind, retry, manualRetries } = useTopArtists();
   const revealed = useRevealed(artists);
-  const messages = useQuizMessages((s) => s.messages);
   const { startQuiz, gate } = useStartQuiz();
   const notice = useListNotice();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
@@ -71,6 +70,17 @@ export function Top40Route() {
 
   const anyLocked = artists.some((_, i) => !revealed.includes(i));
   const openArtist = openIndex === null ? undefined : artists[openIndex];
+  // Only the open artist's line: lines arriving for the list do not draw the screen again.
+  const openMessage = useQuizMessages((s) => (openArtist ? messageFor(openArtist.name, s.messages) : ''));
+  // Stable, so the list (memoised) is drawn again only when its artists or reveals change.
+  const openRevealed = useCallback((index: number) => {
+    setTapped(true);
+    setOpenIndex(index);
+  }, []);
+  const openLocked = useCallback(() => {
+    setTapped(true);
+    navigate('/quiz');
+  }, [navigate]);
 
   return (
     <main className={styles.screen}>
@@ -100,14 +110,8 @@ export function Top40Route() {
             artists={artists}
             revealed={revealed}
             shine={!tapped}
-            onOpenRevealed={(index) => {
-              setTapped(true);
-              setOpenIndex(index);
-            }}
-            onOpenLocked={() => {
-              setTapped(true);
-              navigate('/quiz');
-            }}
+            onOpenRevealed={openRevealed}
+            onOpenLocked={openLocked}
           />
           {anyLocked && !helpOpen ? (
             <div className={styles.floating}>
@@ -129,7 +133,7 @@ export function Top40Route() {
           <ArtistShareView
             artist={openArtist}
             rank={openIndex + 1}
-            message={messageFor(openArtist.name, messages)}
+            message={openMessage}
             onClose={() => setOpenIndex(null)}
           />
         ) : null}

@@ -1,4 +1,5 @@
 import type { Artist } from '@heavy-rotation/spotify';
+import { memo } from 'react';
 import { useImageQueue } from '../use-image-queue.ts';
 import { LockedRow, RevealedRow } from './artist-row.tsx';
 import styles from './top40-list.module.css';
@@ -12,8 +13,17 @@ export interface Top40ListProps {
   onOpenLocked: (index: number) => void;
 }
 
-/** Rows 1-40: revealed rows with name and image, locked rows with placeholders only. */
-export function Top40List({ artists, revealed, shine, onOpenRevealed, onOpenLocked }: Top40ListProps) {
+/**
+ * Rows 1-40: revealed rows with name and image, locked rows with placeholders only. Memoised: the screen
+ * around it changes (sheets, notices, lines arriving) without drawing the 40 rows again.
+ */
+export const Top40List = memo(function Top40List({
+  artists,
+  revealed,
+  shine,
+  onOpenRevealed,
+  onOpenLocked,
+}: Top40ListProps) {
   const images = useImageQueue(artists, revealed);
   const shown = new Set(revealed);
   const shineIndex = artists.findIndex((_, i) => shown.has(i));
@@ -36,7 +46,7 @@ export function Top40List({ artists, revealed, shine, onOpenRevealed, onOpenLock
       )}
     </ol>
   );
-}
+});
 
 export function fewerThan40Text(count: number): string {
   return `These are all your top ${count} artists in the past month. Once you've listened to more tunes, come back to see your full top 40.`;
