@@ -24,13 +24,13 @@ const SCREENS = [
   { path: '/signup', name: 'signup', module: 'src/app/routes/signup.tsx', lastfmVariant: false },
 ] as const;
 
-/** The pages whose screens' code is preloaded: their route modules. */
+/** The pages whose screens' code is preloaded: their route modules, or chunks by name (vite.config.ts). */
 const PRELOADED = [
-  { path: '/', name: 'top40', modules: ['src/app/routes/top40.tsx'] },
+  { path: '/', name: 'top40', modules: ['top40'] },
   {
     path: '/callback',
     name: 'callback',
-    modules: ['src/app/routes/callback.tsx', 'src/app/routes/top40.tsx'],
+    modules: ['src/app/routes/callback.tsx', 'top40'],
   },
 ] as const;
 
@@ -48,7 +48,7 @@ function configWith(lastfm: boolean): AppConfig {
   };
 }
 
-/** The modules' own chunks, the chunks they import, and the stylesheets of all of them. */
+/** The modules' (or named chunks') own chunks, the chunks they import, and the stylesheets of all of them. */
 function assetsOf(manifest: Manifest, keys: readonly string[]): { scripts: string[]; styles: string[] } {
   const scripts: string[] = [];
   const styles: string[] = [];
@@ -56,7 +56,7 @@ function assetsOf(manifest: Manifest, keys: readonly string[]): { scripts: strin
   const visit = (k: string) => {
     if (seen.has(k)) return;
     seen.add(k);
-    const chunk = manifest[k];
+    const chunk = manifest[k] ?? Object.values(manifest).find((c) => !c.src && c.name === k);
     if (!chunk) throw new Error(`${k} is not in the build's manifest`);
     // The entry (index.html's script and stylesheet) is in the page already.
     if (chunk.isEntry) return;

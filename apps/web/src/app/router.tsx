@@ -1,6 +1,7 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { firstScreenShown } from '../lib/after-load.ts';
 import { KEYS } from '../lib/session.ts';
 import { readString } from '../lib/storage.ts';
 import { reloadingForDeploy } from '../pwa/chunk-reload.ts';
@@ -31,6 +32,8 @@ let firstScreen: Promise<unknown> | undefined;
  */
 function LoadedOrLazy({ loaded, Lazy }: { loaded: () => ComponentType | undefined; Lazy: ComponentType }) {
   const Loaded = loaded();
+  // Committed only with the screen (not its fallback): what waits for the first screen may go after it.
+  useEffect(firstScreenShown, []);
   return Loaded ? <Loaded /> : <Lazy />;
 }
 

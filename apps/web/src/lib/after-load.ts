@@ -1,13 +1,45 @@
 /**
- * Runs `work` once the page has loaded and the main thread is idle (at most 2 s later): for what must not
- * compete with the first screen (docs/architecture.md, "The first frame"). At once when the page loaded
- * long ago and the browser has no idle callbacks.
+ * What must not compete with the first screen (docs/architecture.md, "The first frame") waits until the
+ * page has loaded, the first screen is painted, and the main thread is idle (at most 2 s later). A page
+ * that shows no screen (an error) lets the work go 3 s after it loaded.
  */
+let showFirstScreen: (() => void) | undefined;
+let settled = false;
+const firstScreen = new Promise<void>((resolve) => {
+  showFirstScreen = resolve;
+}).then(() => {
+  settled = true;
+});
+
+const loaded = new Promise<void>((resolve) => {
+  if (typeof document === 'undefined' || document.readyState === 'complete') resolve();
+  else window.addEventListener('load', () => resolve(), { once: true });
+});
+
+if (typeof window !== 'undefined') {
+  const resolve = showFirstScreen;
+  loaded.then(() => setTimeout(() => resolve?.(), 3000));
+}
+
+/** The first screen has been committed: what waits for it goes after the frame that paints it. */
+export function firstScreenShown(): void {
+  const resolve = showFirstScreen;
+  if (!resolve) return;
+  showFirstScreen = undefined;
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  // A hidden tab paints no frames.
+  setTimeout(resolve, 500);
+}
+
+/** True once the page has loaded and its first screen is painted. */
+export function pageSettled(): boolean {
+  return settled && document.readyState === 'complete';
+}
+
 export function afterLoad(work: () => void): void {
   const idle = () => {
     if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 2000 });
     else setTimeout(work, 0);
   };
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  Promise.all([loaded, firstScreen]).then(idle);
 }

@@ -1,5 +1,5 @@
 import type { AnalyticsEvent } from '@heavy-rotation/contracts';
-import { afterLoad } from './after-load.ts';
+import { afterLoad, pageSettled } from './after-load.ts';
 import { sendToBackend } from './backend.ts';
 import { readString, writeString } from './storage.ts';
 
@@ -9,8 +9,8 @@ const FIRSTS_KEY = 'analytics_firsts';
 /** First-party analytics (docs/product.md, "Analytics events"): fire and forget; a lost event never bothers the listener. */
 export function track(event: AnalyticsEvent): void {
   const send = () => sendToBackend('/api/events', { body: event }).catch(() => undefined);
-  // While the page is still loading, the event waits for it (the first screen's files come first).
-  if (document.readyState === 'complete') send();
+  // While the page is still loading, the event waits for it (the first screen comes first).
+  if (pageSettled()) send();
   else afterLoad(send);
 }
 

@@ -18,10 +18,13 @@ export function linkManifestWhenIdle(): void {
   afterLoad(link);
 }
 
-/** Installs the service worker that keeps the app shell for offline use (production builds only). */
+/**
+ * Installs the service worker that keeps the app shell for offline use (production builds only), once the
+ * first screen is painted: its script and the files it stores would compete with that screen.
+ */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  afterLoad(() => {
     import('virtual:pwa-register')
       .then(({ registerSW }) => registerSW({ immediate: true }))
       .catch((error: unknown) => console.warn('Offline support is unavailable', error));

@@ -12,6 +12,7 @@ import { TOP_LIST_SIZE } from '../../features/top-artists/fetch-top-artists.ts';
 import { useListNotice } from '../../features/top-artists/use-list-notice.ts';
 import { useTopArtists } from '../../features/top-artists/use-top-artists.ts';
 import { WelcomeGate } from '../../features/welcome/components/welcome-gate.tsx';
+import { afterLoad } from '../../lib/after-load.ts';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { useRevealed } from '../../stores/revealed-artists.ts';
 import styles from './top40.module.css';
@@ -52,10 +53,14 @@ export function Top40Route() {
   useEffect(() => {
     if (status !== 'ready') return;
     const controller = new AbortController();
-    generateMissingMessages(
-      artists.map((a) => a.name),
-      { signal: controller.signal, regenerate: manualRetries > 0 },
-    ).catch(() => undefined);
+    // Asked for once the list is on screen (lib/after-load.ts): the lines fill in after the first frame.
+    afterLoad(() => {
+      if (controller.signal.aborted) return;
+      generateMissingMessages(
+        artists.map((a) => a.name),
+        { signal: controller.signal, regenerate: manualRetries > 0 },
+      ).catch(() => undefined);
+    });
     return () => controller.abort();
   }, [status, artists, manualRetries]);
 

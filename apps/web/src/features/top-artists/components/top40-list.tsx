@@ -1,5 +1,6 @@
 import type { Artist } from '@heavy-rotation/spotify';
-import { memo } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
+import { pageSettled } from '../../../lib/after-load.ts';
 import { useImageQueue } from '../use-image-queue.ts';
 import { LockedRow, RevealedRow } from './artist-row.tsx';
 import styles from './top40-list.module.css';
@@ -25,11 +26,12 @@ export const Top40List = memo(function Top40List({
   onOpenLocked,
 }: Top40ListProps) {
   const images = useImageQueue(artists, revealed);
+  const count = useRowsToDraw(artists.length);
   const shown = new Set(revealed);
   const shineIndex = artists.findIndex((_, i) => shown.has(i));
   return (
     <ol className={styles.list} aria-label="Your top artists">
-      {artists.map((artist, index) =>
+      {artists.slice(0, count).map((artist, index) =>
         shown.has(index) ? (
           <RevealedRow
             key={artist.id}
@@ -47,6 +49,33 @@ export const Top40List = memo(function Top40List({
     </ol>
   );
 });
+
+/** Rows a phone's first screen shows, and a few more. */
+const FIRST_FRAME_ROWS = 12;
+
+/**
+ * How many rows to draw. The page's first frame draws the rows a phone shows; the rest follow right after
+ * it is painted, in a render the browser may interrupt (docs/architecture.md, "The first frame"). Later
+ * visits to the list draw every row at once.
+ */
+function useRowsToDraw(total: number): number {
+  const [all, setAll] = useState(pageSettled);
+  useEffect(() => {
+    if (all) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setAll(true)), 0);
+    });
+    // A hidden tab paints no frames.
+    const fallback = setTimeout(() => setAll(true), 500);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(fallback);
+    };
+  }, [all]);
+  return all ? total : Math.min(total, FIRST_FRAME_ROWS);
+}
 
 export function fewerThan40Text(count: number): string {
   return `These are all your top ${count} artists in the past month. Once you've listened to more tunes, come back to see your full top 40.`;
