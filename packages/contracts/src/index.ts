@@ -1,4 +1,4 @@
-export { CONSENT_TEXT, CONSENT_VERSION } from './consent.ts';
+export { ARTIST_IMAGES_BATCH, CONSENT_TEXT, CONSENT_VERSION, NO_ROW_CODE } from './constants.ts';
 export { type AnalyticsEvent, analyticsEvent, type EventName } from './events.ts';
 export * from './routes.ts';
 export * from './sources.ts';

@@ -60,8 +60,6 @@ export const userProfileRow = z.object({
   phone_e164: z.optional(z.nullable(z.string())),
   display_name: z.optional(z.nullable(z.string())),
 });
-/** The reply when there is no row (HTTP 406), as PostgREST words it. */
-export const NO_ROW_CODE = 'PGRST116';
 
 /** GET /auth/v1/user: the verified caller, in the shape stock auth clients read. */
 export const authUser = z.object({

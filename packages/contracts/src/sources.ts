@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ARTIST_IMAGES_BATCH } from './constants.ts';
 
 // Last.fm and ListenBrainz through our server (docs/product.md, "Other sources").
 
@@ -47,9 +48,6 @@ export const sourceFailure = z.object({
   error: z.string(),
   code: z.enum(['unknown-user', 'signed-out', 'rate-limited', 'not-ready', 'unavailable', 'failed']),
 });
-
-/** The most artists one POST /api/artist-images asks about. */
-export const ARTIST_IMAGES_BATCH = 50;
 
 /** POST /api/artist-images: names (and MusicBrainz ids when known) of artists without images. */
 export const artistImagesRequest = z.object({

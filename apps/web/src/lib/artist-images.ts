@@ -1,4 +1,4 @@
-import { ARTIST_IMAGES_BATCH, artistImagesReply } from '@heavy-rotation/contracts';
+import { ARTIST_IMAGES_BATCH } from '@heavy-rotation/contracts/constants';
 import type { Artist } from '@heavy-rotation/spotify';
 import { callBackend } from './backend.ts';
 
@@ -35,7 +35,7 @@ export async function fillArtistImages(
   const pending: string[] = [];
   for (let i = 0; i < missing.length; i += ARTIST_IMAGES_BATCH) {
     const batch = missing.slice(i, i + ARTIST_IMAGES_BATCH);
-    const reply = await callBackend('/api/artist-images', artistImagesReply, {
+    const reply = await callBackend('/api/artist-images', 'artistImagesReply', {
       body: {
         artists: batch.map((a) => {
           const mbid = mbidOf(a);

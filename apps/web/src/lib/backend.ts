@@ -83,18 +83,40 @@ async function send(path: string, request: BackendRequest): Promise<unknown> {
   return body;
 }
 
+type Contracts = typeof import('@heavy-rotation/contracts');
+/** The names of the reply schemas in @heavy-rotation/contracts. */
+export type ReplyName = {
+  [K in keyof Contracts]: Contracts[K] extends z.ZodMiniType ? K : never;
+}[keyof Contracts];
+export type ReplyOf<K extends ReplyName> = z.output<Contracts[K]>;
+
+let contracts: Promise<Contracts> | undefined;
+/**
+ * The schemas (and zod) load with the first call that needs them, not with the first screen
+ * (docs/architecture.md, "The first frame"); asked for when the call starts, so they travel with it.
+ */
+const loadContracts = () => {
+  contracts ??= import('@heavy-rotation/contracts');
+  return contracts;
+};
+
 /**
  * Calls our server with the public anon key (and the user's Spotify token when given) and checks the reply
- * against the route's schema from @heavy-rotation/contracts. Failures throw a BackendError.
+ * against the route's schema from @heavy-rotation/contracts, named by `reply`. Failures throw a
+ * BackendError.
  */
-export async function callBackend<S extends z.ZodMiniType>(
+export async function callBackend<K extends ReplyName>(
   path: string,
-  reply: S,
+  reply: K,
   request: BackendRequest = {},
-): Promise<z.output<S>> {
-  const parsed = reply.safeParse(await send(path, request));
+): Promise<ReplyOf<K>> {
+  const schemas = loadContracts();
+  const body = await send(path, request);
+  const schema: z.ZodMiniType = (await schemas)[reply];
+  const parsed = schema.safeParse(body);
   if (!parsed.success) throw new BackendError('bad-reply', 200, `Unexpected reply from ${path}`);
-  return parsed.data;
+  // The schema named `reply` parsed it: its output is that schema's (TypeScript loses it by the name).
+  return parsed.data as ReplyOf<K>;
 }
 
 /** A call whose reply carries nothing the app reads (an event, a save): success or a BackendError. */

@@ -1,4 +1,3 @@
-import { sourceSessionReply } from '@heavy-rotation/contracts';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -10,7 +9,7 @@ export function ConnectedRoute() {
   const navigate = useNavigate();
   useEffect(() => {
     let live = true;
-    callBackend('/api/source/session', sourceSessionReply).then(
+    callBackend('/api/source/session', 'sourceSessionReply').then(
       (session) => {
         saveSourceSession(session);
         if (live) navigate('/', { replace: true });

@@ -1,4 +1,3 @@
-import { successReply } from '@heavy-rotation/contracts';
 import { BackendError, callBackend } from '../../lib/backend.ts';
 import { SignedOutError } from '../../lib/errors.ts';
 import { isGuest } from '../../lib/export-listener.ts';
@@ -39,7 +38,7 @@ async function sendBatch(artistNames: string[], options: GenerateOptions): Promi
   if (!accessToken && !readSourceSession() && !isGuest()) throw new SignedOutError('No access token');
   const reply = await withRetry(
     () =>
-      callBackend('/functions/v1/generate-success-message', successReply, {
+      callBackend('/functions/v1/generate-success-message', 'successReply', {
         body: { artistNames },
         accessToken,
         signal: options.signal,

@@ -1,11 +1,5 @@
-import {
-  authUser,
-  CONSENT_VERSION,
-  flags,
-  NO_ROW_CODE,
-  type SmsSubscribeRequest,
-  userProfileRow,
-} from '@heavy-rotation/contracts';
+import type { SmsSubscribeRequest } from '@heavy-rotation/contracts';
+import { CONSENT_VERSION, NO_ROW_CODE } from '@heavy-rotation/contracts/constants';
 import { BackendError, callBackend, sendToBackend } from '../../lib/backend.ts';
 import { KEYS, readStoredUser, type StoredUser } from '../../lib/session.ts';
 import { readString, writeString } from '../../lib/storage.ts';
@@ -21,7 +15,7 @@ export async function smsGateEnabled(now = Date.now()): Promise<boolean> {
   if (flagCache && now - flagCache.at < FLAG_CACHE_MS) return flagCache.enabled;
   let enabled = true;
   try {
-    enabled = (await callBackend('/api/flags', flags)).sms_gate_enabled;
+    enabled = (await callBackend('/api/flags', 'flags')).sms_gate_enabled;
   } catch (error) {
     console.warn('The SMS gate flag could not be read; the gate stays on', describe(error));
   }
@@ -34,7 +28,7 @@ export async function currentUser(accessToken: string | null): Promise<StoredUse
   const stored = readStoredUser();
   if (stored) return stored;
   try {
-    const user = await callBackend('/auth/v1/user', authUser, { accessToken });
+    const user = await callBackend('/auth/v1/user', 'authUser', { accessToken });
     return { id: user.id, email: user.email ?? null, displayName: user.user_metadata?.display_name ?? null };
   } catch (error) {
     console.warn('The signed-in user could not be read', describe(error));
@@ -47,7 +41,7 @@ export async function userHasPhone(userId: string, accessToken: string | null): 
   try {
     const row = await callBackend(
       `/rest/v1/user_profile?id=eq.${encodeURIComponent(userId)}&select=*`,
-      userProfileRow,
+      'userProfileRow',
       { accessToken },
     );
     return typeof row.phone_e164 === 'string' && row.phone_e164.length > 0;

@@ -1,4 +1,4 @@
-import { type SourceArtist, sourceTopArtistsReply } from '@heavy-rotation/contracts';
+import type { SourceArtist } from '@heavy-rotation/contracts';
 import { type Artist, createClient, getMyTopArtists } from '@heavy-rotation/spotify';
 import { loadConfig } from '../../config/app-config.ts';
 import { musicbrainzUri } from '../../lib/artist-images.ts';
@@ -71,7 +71,7 @@ export function subscribeNotice(listener: () => void): () => void {
 
 /** The top artists of a Last.fm or ListenBrainz listener, through our server (the session cookie). */
 async function fetchFromSource(productName: string): Promise<Artist[]> {
-  const reply = await callBackend('/api/source/top-artists', sourceTopArtistsReply);
+  const reply = await callBackend('/api/source/top-artists', 'sourceTopArtistsReply');
   const found = new Map((anyPersisted(productName) ?? []).map((a) => [a.id, a.images]));
   const artists = reply.artists.slice(0, TOP_LIST_SIZE).map((a) => fromSource(a, found));
   if (artists.length === 0) throw new Error('No artists found');

@@ -1,4 +1,3 @@
-import { welcomeReply } from '@heavy-rotation/contracts';
 import { BackendError, callBackend } from '../../lib/backend.ts';
 import { RETRY, withRetry } from '../../lib/retry.ts';
 import { tokenSource } from '../../lib/token-source.ts';
@@ -27,7 +26,7 @@ export async function loadWelcome(
     const accessToken = await (options.getAccessToken ?? tokenSource().getAccessToken)();
     message = await withRetry(
       () =>
-        callBackend('/functions/v1/generate-welcome-message', welcomeReply, {
+        callBackend('/functions/v1/generate-welcome-message', 'welcomeReply', {
           body: { artists: artistNames, listSize },
           accessToken,
           signal: options.signal,

@@ -1,4 +1,4 @@
-import { listenbrainzSignIn, sourceSessionReply } from '@heavy-rotation/contracts';
+import { listenbrainzSignIn } from '@heavy-rotation/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loadedConfig } from '../../../config/app-config.ts';
@@ -23,7 +23,7 @@ export function ListenbrainzScreen() {
     setBusy(true);
     setError(null);
     try {
-      const session = await callBackend('/auth/listenbrainz/session', sourceSessionReply, {
+      const session = await callBackend('/auth/listenbrainz/session', 'sourceSessionReply', {
         body: checked.data,
       });
       saveSourceSession(session);

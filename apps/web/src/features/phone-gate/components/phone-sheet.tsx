@@ -1,4 +1,4 @@
-import { CONSENT_TEXT } from '@heavy-rotation/contracts';
+import { CONSENT_TEXT } from '@heavy-rotation/contracts/constants';
 import { checkPhone } from '@heavy-rotation/contracts/phone';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
