@@ -1,4 +1,5 @@
 import { type Database, openDatabase } from './db/client.ts';
+import type { PgliteFiles } from './db/pglite-files.ts';
 import type { Env } from './env.ts';
 import { describeCause } from './http/errors.ts';
 import { createLogger, type Logger } from './http/logger.ts';
@@ -27,7 +28,11 @@ export interface AppDeps {
  * Everything createApp needs, from the environment: the database (migrated) and the logger.
  * Benchmarks and tests may override parts, e.g. `{ providerFetch: emulator.fetch }`.
  */
-export async function createDeps(env: Env, overrides: Partial<Omit<AppDeps, 'env'>> = {}): Promise<AppDeps> {
+export async function createDeps(
+  env: Env,
+  overrides: Partial<Omit<AppDeps, 'env'>> = {},
+  pgliteFiles?: Promise<PgliteFiles | undefined>,
+): Promise<AppDeps> {
   const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
   const database =
     overrides.database ??
@@ -35,6 +40,7 @@ export async function createDeps(env: Env, overrides: Partial<Omit<AppDeps, 'env
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       startTimeoutMs: env.DB_START_TIMEOUT_MS,
+      pgliteFiles,
       onTrouble: (what, error) => logger.warn({ cause: describeCause(error) }, what),
     }));
   return { env, database, logger, ...overrides };

@@ -1,6 +1,13 @@
-import { serve } from '@hono/node-server';
-import { createDeps } from './deps.ts';
-import { type Env, readEnv } from './env.ts';
+import { preloadPgliteFiles } from './db/pglite-files.ts';
+import type { Env } from './env.ts';
+
+// The embedded database's WebAssembly compiles on V8's background threads while the modules below load.
+const pgliteFiles = process.env.DATABASE_URL ? undefined : preloadPgliteFiles();
+const [{ serve }, { createDeps }, { readEnv }] = await Promise.all([
+  import('@hono/node-server'),
+  import('./deps.ts'),
+  import('./env.ts'),
+]);
 
 let env: Env;
 try {
@@ -14,7 +21,7 @@ try {
 let stopping = false;
 // Load the routes while the database starts: the two overlap and the server is ready sooner.
 const [deps, { createApp }] = await Promise.all([
-  createDeps(env).catch((error: unknown) => {
+  createDeps(env, {}, pgliteFiles).catch((error: unknown) => {
     console.error(
       `The database could not be opened: ${error instanceof Error ? error.message : String(error)}`,
     );

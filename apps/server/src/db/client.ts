@@ -7,6 +7,7 @@ import { gunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
+import type { PgliteFiles } from './pglite-files.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,6 +33,8 @@ export interface DatabaseOptions {
    * build writes; none when running from source).
    */
   template?: string;
+  /** PGlite's files, read and compiled ahead (src/index.ts); without them PGlite loads its own. */
+  pgliteFiles?: Promise<PgliteFiles | undefined>;
   /** How long to wait for PostgreSQL at start before giving up (default 30 s). */
   startTimeoutMs?: number;
   /** Told about a failed connection attempt at start, and about errors of idle connections later. */
@@ -187,12 +190,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         ? await readTemplate(options.template ?? defaultTemplate)
         : undefined;
     if (seed) await unpackTemplate(seed, dir);
-    client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
+    client = new PGlite(dir, { postgresqlconf: PGLITE_CONF, ...(await options.pgliteFiles) });
   } else {
     client = new PGlite({ postgresqlconf: PGLITE_CONF });
   }
   const pglite = drizzlePglite(client, { schema });
-  await migratePglite(pglite, { migrationsFolder });
+  if (!(await migrationsApplied(client))) await migratePglite(pglite, { migrationsFolder });
   // Cast: as for node-postgres above.
   const db = pglite as unknown as Db;
   return {
@@ -201,6 +204,43 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+/**
+ * The time of the newest migration in the folder: its journal's `when`, which drizzle records as the
+ * migration's `created_at` once applied (and compares the same way to decide what to run).
+ */
+async function newestMigration(): Promise<number> {
+  const journal: unknown = JSON.parse(await readFile(join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
+  const entries =
+    typeof journal === 'object' && journal !== null && 'entries' in journal ? journal.entries : [];
+  const times = Array.isArray(entries)
+    ? entries.map((e: unknown) => (typeof e === 'object' && e !== null && 'when' in e ? Number(e.when) : NaN))
+    : [];
+  if (times.length === 0 || times.some((t) => !Number.isFinite(t)))
+    throw new Error('unreadable migration journal');
+  return Math.max(...times);
+}
+
+/**
+ * Whether the embedded database already has every migration: one row read instead of every migration
+ * file read and hashed (docs/architecture.md, "The embedded database"). Anything unexpected (no
+ * migrations table yet) answers false, and the migrator decides.
+ */
+async function migrationsApplied(client: {
+  query<T>(sql: string): Promise<{ rows: T[] }>;
+}): Promise<boolean> {
+  try {
+    const [newest, { rows }] = await Promise.all([
+      newestMigration(),
+      client.query<{ at: string | null }>(
+        'select max(created_at)::text as at from drizzle.__drizzle_migrations',
+      ),
+    ]);
+    return Number(rows[0]?.at ?? Number.NaN) >= newest;
+  } catch {
+    return false;
+  }
 }
 
 /** Waits for PostgreSQL at start, trying again with a growing pause until the start timeout. */
