@@ -39,6 +39,17 @@ test('every response carries the security headers and the CSP of the contract', 
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('Strict-Transport-Security')).toMatch(/max-age=\d+/);
+  }
+  // Data answers are never documents: nothing may load or run in them.
+  for (const path of ['/api/flags', '/healthz', '/app-config.json', '/rest/v1/user_profile']) {
+    const res = await s.app.request(path);
+    expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('Permissions-Policy')).toBeNull();
+  }
+  // Pages and scripts (a script may be a worker's) carry the app's policy.
+  for (const path of ['/', '/login', '/nowhere.js', '/sw.js']) {
+    const res = await s.app.request(path);
+    expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
     const csp = res.headers.get('Content-Security-Policy') ?? '';
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");

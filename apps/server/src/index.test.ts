@@ -91,11 +91,15 @@ test('over HTTP: every answer carries the security headers, bodies are read and 
     expect(refused.status).toBe(401);
     const callback = await fetch(`${url}/callback`);
     for (const res of [config, refused, callback]) {
-      expect(res.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
       expect(res.headers.get('X-Frame-Options')).toBe('DENY');
-      expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
-      expect(res.headers.get('Permissions-Policy')).toContain('camera=()');
+    }
+    // A page gets the app's policy; a data answer one that loads and runs nothing.
+    expect(callback.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
+    expect(callback.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+    expect(callback.headers.get('Permissions-Policy')).toContain('camera=()');
+    for (const res of [config, refused]) {
+      expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     }
     expect(config.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
     expect(callback.headers.get('Referrer-Policy')).toBe('no-referrer');
