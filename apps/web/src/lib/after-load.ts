@@ -21,12 +21,35 @@ if (typeof window !== 'undefined') {
   loaded.then(() => setTimeout(() => resolve?.(), 3000));
 }
 
-/** The first screen has been committed: what waits for it goes after the frame that paints it. */
+const contentful = (entries: PerformanceEntryList) =>
+  entries.some((entry) => entry.name === 'first-contentful-paint');
+
+/** Calls `done` once the frame being drawn is on screen: the page's first contentful paint when it is
+ * still to come (the browser records it once the frame is shown), else two frames from now. */
+function whenOnScreen(done: () => void): void {
+  const nextFrames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)));
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
+    contentful(performance.getEntriesByType('paint'))
+  ) {
+    nextFrames();
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!contentful(list.getEntries())) return;
+    observer.disconnect();
+    done();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+/** The first screen has been committed: what waits for it goes once the frame that paints it is shown. */
 export function firstScreenShown(): void {
   const resolve = showFirstScreen;
   if (!resolve) return;
   showFirstScreen = undefined;
-  requestAnimationFrame(() => setTimeout(resolve, 0));
+  whenOnScreen(resolve);
   // A hidden tab paints no frames.
   setTimeout(resolve, 500);
 }

@@ -1,5 +1,6 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { useEffect, useMemo, useState } from 'react';
+import { afterLoad, pageSettled } from '../../lib/after-load.ts';
 import { imageUrl } from '../../lib/artist-image.ts';
 
 const IMAGE_SPACING_MS = 50;
@@ -20,14 +21,26 @@ export function useImageQueue(artists: Artist[], revealed: number[]): Map<number
   const order = useMemo(() => (revealedKey ? revealedKey.split(',').map(Number) : []), [revealedKey]);
 
   useEffect(() => {
-    const timers = order.map((index, position) =>
-      setTimeout(() => {
-        const artist = artists[index];
-        const url = artist ? rowImageUrl(artist) : undefined;
-        if (url) setReleased((prev) => (prev.get(index) === url ? prev : new Map(prev).set(index, url)));
-      }, position * IMAGE_SPACING_MS),
-    );
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    let cancelled = false;
+    const release = () => {
+      if (cancelled) return;
+      order.forEach((index, position) => {
+        timers.push(
+          setTimeout(() => {
+            const artist = artists[index];
+            const url = artist ? rowImageUrl(artist) : undefined;
+            if (url) setReleased((prev) => (prev.get(index) === url ? prev : new Map(prev).set(index, url)));
+          }, position * IMAGE_SPACING_MS),
+        );
+      });
+    };
+    // On the page's first screen the images wait until the rows are painted: a request started before
+    // that frame competes with it on a slow network (docs/architecture.md, "The first frame").
+    if (pageSettled()) release();
+    else afterLoad(release);
     return () => {
+      cancelled = true;
       for (const timer of timers) clearTimeout(timer);
     };
   }, [order, artists]);
