@@ -80,3 +80,34 @@ test('all JavaScript for the signed-in Top 40 stays within 150 KB gzipped', asyn
   expect(consoleFiles(scripts)).toEqual([]);
   await context.close();
 });
+
+test("the Top 40's first frame goes first: images, lines, analytics and offline support are asked for after it is on screen", async () => {
+  const { context, page } = await newPhonePage(journey.browser);
+  await signInToList(page, journey.stack.url);
+  // A new visit with the same sign-in, in a profile without the service worker (it would serve the files).
+  const storageState = await context.storageState();
+  await context.close();
+  const visit = await journey.browser.newContext({ viewport: { width: 390, height: 844 }, storageState });
+  const fresh = await visit.newPage();
+  const started: { url: string; at: number }[] = [];
+  fresh.on('requestfinished', (request) =>
+    started.push({ url: request.url(), at: request.timing().startTime }),
+  );
+  await fresh.goto(`${journey.stack.url}/`, { waitUntil: 'networkidle' });
+  await fresh.getByRole('list', { name: 'Your top artists' }).waitFor();
+  await fresh.waitForLoadState('networkidle');
+  const painted = await fresh.evaluate(
+    () =>
+      performance.timeOrigin +
+      (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN),
+  );
+  expect(painted).not.toBeNaN();
+  const later =
+    /\/images\/artist\/|pwa-register|workbox-window|manifest\.webmanifest|\/api\/events|generate-success-message|\/sw\.js/;
+  const waiting = started.filter((r) => later.test(r.url));
+  // They were asked for, all of them once the list was on screen.
+  expect(waiting.some((r) => r.url.includes('/images/artist/'))).toBe(true);
+  expect(waiting.some((r) => r.url.includes('pwa-register'))).toBe(true);
+  expect(waiting.filter((r) => r.at < painted).map((r) => new URL(r.url).pathname)).toEqual([]);
+  await visit.close();
+});

@@ -49,9 +49,14 @@ export function firstScreenShown(): void {
   const resolve = showFirstScreen;
   if (!resolve) return;
   showFirstScreen = undefined;
+  // A tab in the background paints no frames: nothing there to wait for.
+  if (document.visibilityState === 'hidden') {
+    resolve();
+    return;
+  }
   whenOnScreen(resolve);
-  // A hidden tab paints no frames.
-  setTimeout(resolve, 500);
+  // Should the paint entry never come.
+  setTimeout(resolve, 3000);
 }
 
 /** True once the page has loaded and its first screen is painted. */
