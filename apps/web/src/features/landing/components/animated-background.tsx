@@ -21,7 +21,7 @@ function tinted(logo: HTMLImageElement, colour: string, width: number, height: n
 /**
  * The login and signup background: the wordmark drifting and bouncing in cycling colours. It starts
  * after `startDelayMs`, stands still under reduced motion, pauses while the tab is hidden, and draws one
- * cached bitmap per frame so it never competes with input.
+ * cached bitmap per frame (clearing only where the last one was) so it never competes with input.
  */
 export function AnimatedBackground({ startDelayMs }: { startDelayMs: number }) {
   const ref = useRef<HTMLCanvasElement>(null);
@@ -39,11 +39,15 @@ export function AnimatedBackground({ startDelayMs }: { startDelayMs: number }) {
     let mover: Mover | undefined;
     let logoHeight = 0;
     let stopped = false;
+    // Where the wordmark was last drawn: only that is cleared for the next frame, not the whole screen.
+    let drawn: { x: number; y: number } | undefined;
 
     const size = () => {
+      // Setting the size clears the canvas.
       canvas.width = Math.round(window.innerWidth * dpr);
       canvas.height = Math.round(window.innerHeight * dpr);
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      drawn = undefined;
     };
     const draw = () => {
       if (!mover) return;
@@ -52,8 +56,9 @@ export function AnimatedBackground({ startDelayMs }: { startDelayMs: number }) {
         bitmap = tinted(logo, COLOURS[mover.colour] ?? '#fff', LOGO_WIDTH, logoHeight, dpr);
         cache.set(mover.colour, bitmap);
       }
-      ctx.clearRect(0, 0, window.innerWidth, window.innerHeight);
+      if (drawn) ctx.clearRect(drawn.x - 1, drawn.y - 1, LOGO_WIDTH + 2, logoHeight + 2);
       ctx.drawImage(bitmap, mover.x, mover.y, LOGO_WIDTH, logoHeight);
+      drawn = { x: mover.x, y: mover.y };
     };
     const tick = (now: number) => {
       if (stopped || !mover) return;
