@@ -1,9 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, createReadStream, mkdirSync, openSync, writeSync } from 'node:fs';
 import { access, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
@@ -61,34 +60,36 @@ async function loadPglite() {
   return { PGlite, drizzle, migrate };
 }
 
-/** The template's bytes, or undefined when there is none. */
-async function readTemplate(path: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(path);
-  } catch {
-    return undefined;
-  }
+/** Whether the template is there to start from. */
+async function hasTemplate(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
 }
 
-/** The files and folders of a tar archive (ustar, as PGlite's dump writes it), relative to its root. */
-function* tarEntries(tar: Buffer): Generator<{ path: string; folder: boolean; mode: number; data: Buffer }> {
+interface TarHeader {
+  path: string;
+  folder: boolean;
+  mode: number;
+  size: number;
+}
+
+/** One 512-byte ustar header (as PGlite's dump writes it); undefined for the end of the archive. */
+function tarHeader(block: Buffer): TarHeader | undefined {
   const text = (from: number, length: number) =>
-    tar.toString('latin1', from, from + length).replace(/\0.*$/s, '');
-  for (let at = 0; at + 512 <= tar.length; ) {
-    const name = text(at, 100);
-    if (name === '') return;
-    const size = Number.parseInt(text(at + 124, 12).trim() || '0', 8);
-    const mode = Number.parseInt(text(at + 100, 8).trim() || '600', 8);
-    const type = text(at + 156, 1);
-    const prefix = text(at + 257, 6).startsWith('ustar') ? text(at + 345, 155) : '';
-    const path = (prefix ? `${prefix}/${name}` : name).replace(/^\/+/, '');
-    if (!['', '0', '5'].includes(type) || path.split('/').includes('..') || !Number.isFinite(size)) {
-      throw new Error(`unexpected entry in the database template: ${JSON.stringify(path)}`);
-    }
-    const start = at + 512;
-    yield { path, folder: type === '5', mode, data: tar.subarray(start, start + size) };
-    at = start + Math.ceil(size / 512) * 512;
+    block.toString('latin1', from, from + length).replace(/\0.*$/s, '');
+  const name = text(0, 100);
+  if (name === '') return undefined;
+  const size = Number.parseInt(text(124, 12).trim() || '0', 8);
+  const mode = Number.parseInt(text(100, 8).trim() || '600', 8);
+  const type = text(156, 1);
+  const prefix = text(257, 6).startsWith('ustar') ? text(345, 155) : '';
+  const path = (prefix ? `${prefix}/${name}` : name).replace(/^\/+/, '');
+  if (!['', '0', '5'].includes(type) || path.split('/').includes('..') || !Number.isFinite(size)) {
+    throw new Error(`unexpected entry in the database template: ${JSON.stringify(path)}`);
   }
+  return { path, folder: type === '5', mode, size };
 }
 
 /**
@@ -96,26 +97,59 @@ function* tarEntries(tar: Buffer): Generator<{ path: string; folder: boolean; mo
  * database"): unpacked beside it, then renamed into place, so a start that stops half-way leaves no
  * folder that looks like a database. Files written by Node cost the server no memory, where PGlite's own
  * loading goes through its WebAssembly memory, which never shrinks (~140 MB more for the process's life).
+ * The archive is read and unpacked as a stream: its 40 MB are never in memory at once.
  */
-async function unpackTemplate(gzipped: Buffer, dir: string): Promise<void> {
-  const tar = await promisify(gunzip)(gzipped);
+async function unpackTemplate(template: string, dir: string): Promise<void> {
   const staging = `${dir}.unpacking-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
+  let pending = Buffer.alloc(0);
+  // The file being written, the bytes it still expects, and the padding after it.
+  let file: { fd: number; left: number } | undefined;
+  let skip = 0;
+  let ended = false;
   try {
     // Synchronous writes: a thousand small files through the thread pool (open, write, close each) take
     // several times longer, and nothing else waits on this thread while the database is not open.
-    for (const entry of tarEntries(tar)) {
-      const path = join(staging, entry.path);
-      if (entry.folder) {
-        mkdirSync(path, { recursive: true, mode: entry.mode });
-      } else {
+    for await (const chunk of createReadStream(template).pipe(createGunzip())) {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      while (!ended) {
+        if (file) {
+          const n = Math.min(file.left, pending.length);
+          if (n > 0) writeSync(file.fd, pending, 0, n);
+          pending = pending.subarray(n);
+          file.left -= n;
+          if (file.left > 0) break;
+          closeSync(file.fd);
+          file = undefined;
+        }
+        if (skip > 0) {
+          const n = Math.min(skip, pending.length);
+          pending = pending.subarray(n);
+          skip -= n;
+          if (skip > 0) break;
+        }
+        if (pending.length < 512) break;
+        const header = tarHeader(pending.subarray(0, 512));
+        pending = pending.subarray(512);
+        if (!header) {
+          ended = true;
+          break;
+        }
+        const path = join(staging, header.path);
+        if (header.folder) {
+          mkdirSync(path, { recursive: true, mode: header.mode });
+          continue;
+        }
         mkdirSync(dirname(path), { recursive: true });
-        writeFileSync(path, entry.data, { mode: entry.mode });
+        file = { fd: openSync(path, 'w', header.mode), left: header.size };
+        skip = Math.ceil(header.size / 512) * 512 - header.size;
       }
     }
+    if (file || !ended) throw new Error('the database template ends early');
     await rmdir(dir).catch(() => undefined);
     await rename(staging, dir);
   } finally {
+    if (file) closeSync(file.fd);
     await rm(staging, { recursive: true, force: true });
   }
 }
@@ -185,11 +219,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       () => true,
     );
     // An empty folder starts from the template when there is one; the migrations below add anything newer.
-    const seed =
-      fresh && (await readdir(dir)).length === 0
-        ? await readTemplate(options.template ?? defaultTemplate)
-        : undefined;
-    if (seed) await unpackTemplate(seed, dir);
+    const template = options.template ?? defaultTemplate;
+    if (fresh && (await readdir(dir)).length === 0 && (await hasTemplate(template))) {
+      await unpackTemplate(template, dir);
+    }
     client = new PGlite(dir, { postgresqlconf: PGLITE_CONF, ...(await options.pgliteFiles) });
   } else {
     client = new PGlite({ postgresqlconf: PGLITE_CONF });
