@@ -11,7 +11,7 @@ import { databaseUnavailable, describeCause, HttpError, textRefused } from './ht
 import { guard } from './http/guard.ts';
 import { createIdentity, type UserEnv } from './http/identity.ts';
 import { clientIp, createRateLimiter, limit, limitBy, parseTrustProxy } from './http/rate-limit.ts';
-import { outgoingOf, securityHeaders } from './http/security.ts';
+import { API_PREFIXES, CONFIG_PATH, outgoingOf, securityHeaders } from './http/security.ts';
 import { createImageResolver } from './images/resolver.ts';
 import { createImageSources } from './images/upstream.ts';
 import { createMessageWriter } from './messages/writer.ts';
@@ -38,7 +38,7 @@ export type { Env } from './env.ts';
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const MAX_BODY_BYTES = 16 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const API_PATHS = ['/functions/*', '/rest/*', '/auth/*', '/api/*', '/app-config.json'];
+const API_PATHS = [...API_PREFIXES.map((prefix) => `${prefix}*`), CONFIG_PATH];
 /** Wrong tokens a client IP may try per minute at the console's sign-in. */
 const ADMIN_SIGN_INS_PER_MINUTE = 10;
 

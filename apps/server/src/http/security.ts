@@ -37,19 +37,15 @@ export function outgoingOf(c: Context): ServerResponse | undefined {
   return outgoing instanceof ServerResponse ? outgoing : undefined;
 }
 
-/**
- * Whether a path answers with data (JSON), never with a page or a script: the API, the configuration and
- * the health checks. Everything else is the web app's files.
- */
+/** Where the server answers with data (JSON), never with a page or a script: the API and the configuration. */
+export const API_PREFIXES = ['/functions/', '/rest/', '/auth/', '/api/'] as const;
+export const CONFIG_PATH = '/app-config.json';
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+
+/** Whether a path answers with data: the API, the configuration and the health checks. */
 function answersData(path: string): boolean {
   return (
-    path.startsWith('/api/') ||
-    path.startsWith('/functions/') ||
-    path.startsWith('/rest/') ||
-    path.startsWith('/auth/') ||
-    path === '/app-config.json' ||
-    path === '/healthz' ||
-    path === '/readyz'
+    API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path === CONFIG_PATH || HEALTH_PATHS.has(path)
   );
 }
 

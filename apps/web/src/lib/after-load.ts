@@ -64,6 +64,11 @@ export function pageSettled(): boolean {
   return settled && document.readyState === 'complete';
 }
 
+/** Runs `work` once the page's first screen is on screen (soon after, when it already is). */
+export function afterFirstScreen(work: () => void): void {
+  void firstScreen.then(work);
+}
+
 export function afterLoad(work: () => void): void {
   const idle = () => {
     if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 2000 });

@@ -1,6 +1,6 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { memo, startTransition, useEffect, useState } from 'react';
-import { pageSettled } from '../../../lib/after-load.ts';
+import { afterFirstScreen, pageSettled } from '../../../lib/after-load.ts';
 import { useImageQueue } from '../use-image-queue.ts';
 import { LockedRow, RevealedRow } from './artist-row.tsx';
 import styles from './top40-list.module.css';
@@ -54,24 +54,18 @@ export const Top40List = memo(function Top40List({
 const FIRST_FRAME_ROWS = 12;
 
 /**
- * How many rows to draw. The page's first frame draws the rows a phone shows; the rest follow right after
- * it is painted, in a render the browser may interrupt (docs/architecture.md, "The first frame"). Later
- * visits to the list draw every row at once.
+ * How many rows to draw. The page's first frame draws the rows a phone shows; the rest follow once it is
+ * on screen (lib/after-load.ts), in a render the browser may interrupt (docs/architecture.md, "The first
+ * frame"). Later visits to the list draw every row at once.
  */
 function useRowsToDraw(total: number): number {
   const [all, setAll] = useState(pageSettled);
   useEffect(() => {
     if (all) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setAll(true)), 0);
-    });
-    // A hidden tab paints no frames.
-    const fallback = setTimeout(() => setAll(true), 500);
+    let live = true;
+    afterFirstScreen(() => live && startTransition(() => setAll(true)));
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      clearTimeout(fallback);
+      live = false;
     };
   }, [all]);
   return all ? total : Math.min(total, FIRST_FRAME_ROWS);
