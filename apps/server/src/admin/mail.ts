@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { Logger } from '../http/logger.ts';
@@ -41,6 +41,15 @@ function describeFailure(error: unknown): { text: string; permanent: boolean } {
   };
 }
 
+/** nodemailer is a large module: loaded with the first message to send, not while the server starts. */
+function lazyTransport(smtpUrl: string): () => Promise<Transporter> {
+  let ready: Promise<Transporter> | undefined;
+  return () => {
+    ready ??= import('nodemailer').then(({ createTransport }) => createTransport(smtpUrl));
+    return ready;
+  };
+}
+
 /**
  * The email queue (docs/operator.md, "Sending invitations"): rows of `mail_outbox` are claimed with
  * FOR UPDATE SKIP LOCKED, so two instances never hand the same message to the mail server; temporary
@@ -48,7 +57,7 @@ function describeFailure(error: unknown): { text: string; permanent: boolean } {
  */
 export function createMailQueue(options: MailQueueOptions): MailQueue {
   const { db, now, logger } = options;
-  const transport = options.smtpUrl ? createTransport(options.smtpUrl) : undefined;
+  const transport = options.smtpUrl ? lazyTransport(options.smtpUrl) : undefined;
   let running: Promise<number> | undefined;
   let again = false;
 
@@ -75,7 +84,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
   async function deliver(message: typeof mailOutbox.$inferSelect): Promise<void> {
     try {
       if (transport) {
-        await transport.sendMail({
+        await (await transport()).sendMail({
           from: options.from,
           to: message.toEmail,
           subject: message.subject,
