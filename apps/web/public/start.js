@@ -1,11 +1,43 @@
-// The prerendered landing screens' one script (docs/architecture.md, "The first frame"). The screen is
-// painted from the page's HTML and CSS; the app's code is asked for only after that first paint, so on a slow network it never competes with what the listener sees first.
-// Then React takes the screen over.
+// The one script of the pages whose first frame needs none of the app's code (docs/architecture.md,
+// "The first frame"): the prerendered landing screens, and the listener's Top 40 drawn from the frame the
+// app saved last time ("The listener's first frame"). The screen is painted from the page's HTML and CSS;
+// the app's code is asked for only after that first paint, so on a slow network it never competes with
+// what the listener sees first. Then React takes the screen over. A page with nothing to paint asks for
+// the code at once.
 (() => {
   const tag = document.currentScript;
   if (!tag) return;
   const main = tag.dataset.main;
   const preload = (tag.dataset.preload || '').split(' ').filter(Boolean);
+  const root = document.getElementById('root');
+
+  // The saved frame (src/lib/first-frame.ts), drawn only when the app would draw the same now: the same
+  // build and configuration, still in time, the same connectivity, and every value it was drawn from
+  // unchanged. Anything else, storage switched off included, leaves the screen to the app.
+  if (root && 'firstFrame' in tag.dataset) {
+    try {
+      const saved = JSON.parse(localStorage.getItem('first_frame') || 'null');
+      const config = document.getElementById('app-config');
+      if (
+        saved &&
+        saved.build === main &&
+        Date.now() < saved.until &&
+        saved.online === navigator.onLine &&
+        saved.config === (config ? config.textContent : null) &&
+        Array.isArray(saved.keys) &&
+        Array.isArray(saved.values) &&
+        saved.keys.length === saved.values.length &&
+        saved.keys.every((key, i) => localStorage.getItem(key) === saved.values[i]) &&
+        typeof saved.html === 'string'
+      ) {
+        root.innerHTML = saved.html;
+        root.dataset.drawn = 'saved';
+      }
+    } catch {
+      // No storage, or not a frame: the app draws the screen.
+    }
+  }
+
   let started = false;
   const start = () => {
     if (started || !main) return;
@@ -23,10 +55,12 @@
     script.src = main;
     document.head.append(script);
   };
-  // Once the first contentful frame is on screen (its paint entry). A tab in the background paints
-  // nothing, and a browser without paint entries says nothing: those start at once; a timer as well.
+  // Once the first contentful frame is on screen (its paint entry). A page with nothing to paint, a tab
+  // in the background (it paints nothing) and a browser without paint entries start at once; a timer
+  // as well.
   const painted = (entries) => entries.some((entry) => entry.name === 'first-contentful-paint');
   if (
+    !root?.firstElementChild ||
     document.visibilityState === 'hidden' ||
     typeof PerformanceObserver === 'undefined' ||
     !PerformanceObserver.supportedEntryTypes?.includes('paint') ||

@@ -6,8 +6,10 @@
  * - /login and /signup are rendered with React on the build machine: the screen's markup in `#root`, its
  *   stylesheets linked. The browser paints them before any JavaScript runs; the code is asked for after
  *   that first paint, then React hydrates them.
- * - / and /callback (whose content is the listener's own) link the stylesheets and preload the code of
- *   the Top 40 (and the callback screen), so they load with the app's entry instead of after it.
+ * - / and /callback (whose content is the listener's own) link the stylesheets of the Top 40 and bring
+ *   its code (and the callback screen's) with the app's entry instead of after it. / also paints the
+ *   frame the app saved when it last drew the list, its code after (docs/architecture.md, "The
+ *   listener's first frame").
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -26,7 +28,6 @@ const SCREENS = [
 
 /** The pages whose screens' code is preloaded: their route modules, or chunks by name (vite.config.ts). */
 const PRELOADED = [
-  { path: '/', name: 'top40', modules: ['top40'] },
   {
     path: '/callback',
     name: 'callback',
@@ -73,18 +74,25 @@ function assetsOf(manifest: Manifest, keys: readonly string[]): { scripts: strin
  * script and its preloads give way to `/start.js` (public/start.js), which asks for them after the
  * first paint.
  */
-function loadAfterPaint(html: string, screenScripts: string[]): string {
+function loadAfterPaint(html: string, screenScripts: string[], drawSaved = false): string {
   const main = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
   if (!main) throw new Error('dist/index.html has no module script');
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
     (m) => m[1],
   );
-  const start = `<script defer src="/start.js" data-main="${escapeAttr(main)}" data-preload="${escapeAttr(
+  const attributes = `src="/start.js" data-main="${escapeAttr(main)}" data-preload="${escapeAttr(
     [...preloads, ...screenScripts].join(' '),
-  )}"></script>`;
-  return html
-    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
-    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, start);
+  )}"`;
+  const page = html.replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+  const moduleScript = /<script type="module" crossorigin src="[^"]+"><\/script>/;
+  if (!drawSaved) return page.replace(moduleScript, `<script defer ${attributes}></script>`);
+  // A saved frame is drawn before the first paint: by a script right after #root, not a deferred one.
+  return page
+    .replace(moduleScript, '')
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root"></div>\n    <script ${attributes} data-first-frame></script>`,
+    );
 }
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -135,6 +143,20 @@ async function main(): Promise<void> {
           );
         await write(screen.path, `${screen.name}${lastfm ? '.lastfm' : ''}.html`, page);
       }
+    }
+    // The Top 40: a returning listener's page paints the frame the app saved last time, its code after.
+    {
+      const { scripts, styles } = assetsOf(manifest, ['top40']);
+      const page = loadAfterPaint(
+        shell,
+        scripts.filter((href) => !shell.includes(`"${href}"`)),
+        true,
+      );
+      await write(
+        '/',
+        'top40.html',
+        page.replace('</head>', `  ${stylesheets(styles).join('\n    ')}\n  </head>`),
+      );
     }
     for (const screen of PRELOADED) {
       const { scripts, styles } = assetsOf(manifest, screen.modules);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, firstScreenReady } from './app/router.tsx';
@@ -30,6 +30,11 @@ if (root?.dataset.prerendered && loadedConfig()) {
   // The screen is already painted from the HTML (docs/architecture.md, "The first frame"): React takes
   // it over once the screen's code is here, so its first render matches what is on screen.
   firstScreenReady().then(() => hydrateRoot(root, app));
+} else if (root?.dataset.drawn && loadedConfig()) {
+  // The Top 40 the app saved when it last drew it is on screen (docs/architecture.md, "The listener's
+  // first frame"). React draws the same screen once its code is here, in a render that yields to the
+  // browser, and puts it in place of the saved one in a single commit.
+  firstScreenReady().then(() => startTransition(() => createRoot(root).render(app)));
 } else if (root) {
   // Without the configuration in the page the screen cannot be the prerendered one: drawn afresh.
   root.replaceChildren();

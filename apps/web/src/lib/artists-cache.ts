@@ -1,4 +1,5 @@
 import type { Artist } from '@heavy-rotation/spotify';
+import { forgetFirstFrame } from './first-frame.ts';
 import { artistsCacheKey } from './session.ts';
 import { readJsonObject, removeKeysWhere, writeJson } from './storage.ts';
 
@@ -39,6 +40,12 @@ export function freshPersisted(productName: string, now = Date.now()): Artist[] 
   return entry && now - entry.timestamp < PERSISTED_TTL_MS ? entry.data : null;
 }
 
+/** Until when the persisted list counts as fresh (0 when there is none). */
+export function persistedFreshUntil(productName: string): number {
+  const entry = readPersisted(productName);
+  return entry ? entry.timestamp + PERSISTED_TTL_MS : 0;
+}
+
 /** The persisted list of any age: the fallback when the provider fails. */
 export function anyPersisted(productName: string): Artist[] | null {
   return readPersisted(productName)?.data ?? null;
@@ -57,8 +64,9 @@ export function saveArtists(productName: string, data: Artist[], now = Date.now(
   writeJson(artistsCacheKey(productName), memory);
 }
 
-/** Forgets every artist list, persisted (any product name) and in memory. */
+/** Forgets every artist list, persisted (any product name) and in memory, and the frame drawn from one. */
 export function clearArtistCaches(): void {
   memory = undefined;
   removeKeysWhere((key) => key.endsWith('::artists'));
+  forgetFirstFrame();
 }

@@ -8,6 +8,13 @@ const springStyle: CSSProperties = {
   '--spring-duration': `${PAGE_SPRING.durationMs}ms`,
 };
 
+/** Turns a copy of the screen into the screen as a page load first draws it: in place, not sliding. */
+export function settlePage(frame: HTMLElement): void {
+  const still = styles.page;
+  if (!still) return;
+  for (const page of frame.querySelectorAll(`.${CSS.escape(still)}`)) page.className = still;
+}
+
 /** Moving to /quiz slides in from the right, anywhere else from the left; none on first load (docs/product.md, "Screens and routes"). */
 export function PageTransition({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();

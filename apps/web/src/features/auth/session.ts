@@ -4,7 +4,7 @@ import { RETRY, withRetry } from '../../lib/retry.ts';
 import { KEYS } from '../../lib/session.ts';
 import { storageAvailable } from '../../lib/storage.ts';
 import { announceTokens, forgetAnnouncement, HANDOVER_MS, latestTokens } from './tab-handover.ts';
-import { clearSignInData, expiresSoon, readTokens, storeTokens } from './tokens.ts';
+import { clearSignInData, expiresSoon, REFRESH_MARGIN_MS, readTokens, storeTokens } from './tokens.ts';
 
 const LOCK_NAME = 'heavy-rotation:token-refresh';
 type SignedOutListener = () => void;
@@ -35,9 +35,14 @@ export function sessionPersists(): boolean {
 }
 
 /** True when a stored token is good for more than the refresh margin: no check needed to show a screen. */
-export function hasFreshSession(): boolean {
+/** Until when the stored session counts as fresh (0 without a token): the token is refreshed after. */
+export function freshSessionUntil(): number {
   const stored = readTokens();
-  return stored.accessToken !== null && !expiresSoon(stored);
+  return stored.accessToken === null ? 0 : stored.expiresAt - REFRESH_MARGIN_MS;
+}
+
+export function hasFreshSession(): boolean {
+  return Date.now() < freshSessionUntil();
 }
 
 /** Another tab signed out (or reset): follow it. */

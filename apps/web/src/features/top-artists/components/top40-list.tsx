@@ -53,6 +53,14 @@ export const Top40List = memo(function Top40List({
 /** Rows a phone's first screen shows, and a few more. */
 const FIRST_FRAME_ROWS = 12;
 
+/** Turns a copy of the list into the list as a page load first draws it: its first rows only. */
+export function settleListRows(frame: HTMLElement): void {
+  const list = styles.list;
+  if (!list) return;
+  const rest = frame.querySelectorAll(`.${CSS.escape(list)} > li:nth-child(n+${FIRST_FRAME_ROWS + 1})`);
+  for (const row of rest) row.remove();
+}
+
 /**
  * How many rows to draw. The page's first frame draws the rows a phone shows; the rest follow once it is
  * on screen (lib/after-load.ts), in a render the browser may interrupt (docs/architecture.md, "The first
