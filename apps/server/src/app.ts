@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { createAdminAuth } from './admin/auth.ts';
@@ -11,7 +11,7 @@ import { databaseUnavailable, describeCause, HttpError, textRefused } from './ht
 import { guard } from './http/guard.ts';
 import { createIdentity, type UserEnv } from './http/identity.ts';
 import { clientIp, createRateLimiter, limit, limitBy, parseTrustProxy } from './http/rate-limit.ts';
-import { API_PREFIXES, CONFIG_PATH, outgoingOf, securityHeaders } from './http/security.ts';
+import { corsApplies, outgoingOf, securityHeaders } from './http/security.ts';
 import { createImageResolver } from './images/resolver.ts';
 import { createImageSources } from './images/upstream.ts';
 import { createMessageWriter } from './messages/writer.ts';
@@ -38,7 +38,6 @@ export type { Env } from './env.ts';
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const MAX_BODY_BYTES = 16 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const API_PATHS = [...API_PREFIXES.map((prefix) => `${prefix}*`), CONFIG_PATH];
 /** Wrong tokens a client IP may try per minute at the console's sign-in. */
 const ADMIN_SIGN_INS_PER_MINUTE = 10;
 
@@ -189,7 +188,6 @@ export function createApp({
       logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
     });
   }
-  app.use(securityHeaders(env));
   const webOrigin = env.WEB_ORIGIN ?? env.PUBLIC_ORIGIN;
   const allowedOrigin = webOrigin ? new URL(webOrigin).origin : undefined;
   const apiCors = cors({
@@ -201,24 +199,25 @@ export function createApp({
   });
   // Only a browser's cross-origin call carries Origin. Without it the CORS headers mean nothing, and
   // setting them before the handler runs makes every answer be rebuilt as a full Response.
-  const corsWhenAsked: MiddlewareHandler = async (c, next) => {
-    if (c.req.method === 'OPTIONS' || c.req.header('Origin') !== undefined) return apiCors(c, next);
-    // No API route sets Vary itself.
-    const outgoing = outgoingOf(c);
-    if (outgoing) {
-      outgoing.setHeader('Vary', 'Origin');
-      return next();
-    }
+  const varyAfter = async (c: Context, next: Next) => {
     await next();
     c.res.headers.append('Vary', 'Origin');
   };
-  for (const path of API_PATHS) app.use(path, corsWhenAsked);
+  // Not an async function: over Node's server it sets one header and passes the call on.
+  const corsWhenAsked: MiddlewareHandler = (c, next) => {
+    if (c.req.method === 'OPTIONS' || c.req.header('Origin') !== undefined) return apiCors(c, next);
+    // No API route sets Vary itself.
+    const outgoing = outgoingOf(c);
+    if (!outgoing) return varyAfter(c, next);
+    outgoing.setHeader('Vary', 'Origin');
+    return next();
+  };
   // The rest of the body is not read: close the connection cleanly so the next request on it starts
   // fresh (behind a proxy, an innocent request would otherwise get a 502).
   const tooLarge = (c: Context) => c.json({ error: 'Request body too large' }, 413, { Connection: 'close' });
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   // Only methods that carry a body: on GET, reading the body would build a full Request for nothing.
-  app.use(async (c, next) => {
+  const limitBodySize: MiddlewareHandler = (c, next) => {
     if (!BODY_METHODS.has(c.req.method)) return next();
     // Over Node's HTTP server, a request with a Content-Length (and no chunked encoding) carries exactly
     // that many bytes, which Node's parser enforces: the header decides, and the body is left for the
@@ -230,9 +229,24 @@ export function createApp({
       /^\d{1,15}$/.test(length) &&
       c.req.header('Transfer-Encoding') === undefined
     ) {
-      return Number(length) > MAX_BODY_BYTES ? tooLarge(c) : next();
+      return Number(length) > MAX_BODY_BYTES ? Promise.resolve(tooLarge(c)) : next();
     }
     return limitBody(c, next);
+  };
+  // Every call passes the security headers, CORS on the data paths, then the body limit: run as one
+  // middleware, in that order, since each middleware Hono composes costs promises on every call
+  // (apps/server/README.md, "Hot paths"). A step's own answer (a 413, a preflight) becomes the call's
+  // answer, as Hono's compose would make it.
+  const step =
+    (c: Context, middleware: MiddlewareHandler, next: Next): Next =>
+    () =>
+      middleware(c, next).then((answer) => {
+        if (answer && !c.finalized) c.res = answer;
+      });
+  const secure = securityHeaders(env);
+  app.use((c, next) => {
+    const bodyStep = step(c, limitBodySize, next);
+    return secure(c, corsApplies(c.req.path) ? step(c, corsWhenAsked, bodyStep) : bodyStep);
   });
 
   app.route('/', healthRoutes(database, draining));

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as z from 'zod';
 import { HttpError } from './errors.ts';
+import { outgoingOf } from './security.ts';
 
 /** The first problem of a failed schema check, naming the field, e.g. "artists.3: Too long". */
 function describeIssue(error: z.core.$ZodError): string {
@@ -16,13 +18,17 @@ export async function readJson<S extends z.core.$ZodType>(c: Context, schema: S)
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new HttpError(415, 'Content-Type must be application/json');
   }
+  let text: string;
   let raw: unknown;
   try {
-    raw = JSON.parse(await c.req.text());
+    text = await c.req.text();
+    raw = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'Malformed JSON body');
   }
-  const nul = nulPath(raw);
+  // JSON can only carry a NUL inside a string as the escape \u0000 (a raw control character is not
+  // valid JSON): without that text in the body there is none to look for.
+  const nul = text.includes('\\u0000') ? nulPath(raw) : undefined;
   if (nul !== undefined) throw new HttpError(400, `${nul || 'body'}: must not contain NUL characters`);
   const parsed = z.safeParse(schema, raw);
   if (!parsed.success) throw new HttpError(400, describeIssue(parsed.error));
@@ -59,3 +65,34 @@ export function readQuery<S extends z.core.$ZodType>(c: Context, schema: S): z.o
   if (!parsed.success) throw new HttpError(400, describeIssue(parsed.error));
   return parsed.data;
 }
+
+/**
+ * A JSON answer with headers of its own (Cache-Control). Over Node's server they go onto Node's
+ * response, as the security headers do, so the answer keeps the one-entry header object the adapter
+ * writes as it is; given to `c.json` with them, Hono would build a Headers object that the adapter then
+ * copies back into a plain one, on every call (apps/server/README.md, "Hot paths"). The bytes sent are
+ * the same either way.
+ */
+export function answerJson(
+  c: Context,
+  body: unknown,
+  status: ContentfulStatusCode,
+  headers: Record<string, string>,
+): Response {
+  return answerJsonText(c, JSON.stringify(body), status, headers);
+}
+
+/** The same with the body already serialised (an answer kept from an earlier call). */
+export function answerJsonText(
+  c: Context,
+  json: string,
+  status: ContentfulStatusCode,
+  headers: Record<string, string>,
+): Response {
+  const outgoing = outgoingOf(c);
+  if (!outgoing) return c.body(json, status, { 'Content-Type': 'application/json', ...headers });
+  for (const name in headers) outgoing.setHeader(name, headers[name] ?? '');
+  return c.body(json, status, JSON_TYPE);
+}
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };

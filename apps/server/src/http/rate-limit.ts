@@ -28,18 +28,18 @@ export function createRateLimiter(
     database.kind === 'postgres'
       ? new RateLimiterDrizzle({ ...options, storeClient: database.db, schema: rateLimit })
       : new RateLimiterMemory(options);
+  // The library settles its promise with the counter's state, and rejects with it when the limit is
+  // spent (with an Error otherwise): one `then` reads either, with no async wrapper around it.
   return {
-    async hit(key) {
-      try {
-        await limiter.consume(key);
-        return undefined;
-      } catch (refusal) {
-        // The library rejects with the counter's state when the limit is spent, with an Error otherwise.
-        if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-        throw refusal;
-      }
-    },
+    hit: (key) => limiter.consume(key).then(passed, overLimit),
   };
+}
+
+const passed = (): undefined => undefined;
+
+function overLimit(refusal: unknown): number {
+  if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+  throw refusal;
 }
 
 /** Which proxies in front of us may say who the client is (TRUST_PROXY). */

@@ -1,5 +1,5 @@
 import { ServerResponse } from 'node:http';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Env } from '../env.ts';
 
 function origin(url: string | undefined): string | undefined {
@@ -41,6 +41,17 @@ export function outgoingOf(c: Context): ServerResponse | undefined {
 export const API_PREFIXES = ['/functions/', '/rest/', '/auth/', '/api/'] as const;
 export const CONFIG_PATH = '/app-config.json';
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+const API_FOLDERS = new Set<string>(API_PREFIXES.map((prefix) => prefix.slice(0, -1)));
+
+/**
+ * Whether CORS is worked out for a path: the configuration, and the API as a route `/api/*` matches it
+ * (the folder itself and anything below it).
+ */
+export function corsApplies(path: string): boolean {
+  return (
+    path === CONFIG_PATH || API_PREFIXES.some((prefix) => path.startsWith(prefix)) || API_FOLDERS.has(path)
+  );
+}
 
 /** Whether a path answers with data: the API, the configuration and the health checks. */
 function answersData(path: string): boolean {
@@ -74,19 +85,22 @@ export function securityHeaders(env: Env): MiddlewareHandler {
     ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
     ...common,
   ];
-  return async (c, next) => {
-    // The callback URL carries the authorization code: never leak it in a Referer.
-    const referrer = c.req.path === '/callback' ? 'no-referrer' : 'strict-origin-when-cross-origin';
-    const fixed = answersData(c.req.path) ? forData : forPages;
-    const outgoing = outgoingOf(c);
-    if (outgoing) {
-      for (const [name, value] of fixed) outgoing.setHeader(name, value);
-      outgoing.setHeader('Referrer-Policy', referrer);
-      return next();
-    }
+  const onAnswer = async (c: Context, next: Next, fixed: [string, string][], referrer: string) => {
     await next();
     const h = c.res.headers;
     for (const [name, value] of fixed) h.set(name, value);
     h.set('Referrer-Policy', referrer);
+  };
+  // Not an async function: over Node's server it only sets headers and passes the call on.
+  return (c, next) => {
+    const path = c.req.path;
+    // The callback URL carries the authorization code: never leak it in a Referer.
+    const referrer = path === '/callback' ? 'no-referrer' : 'strict-origin-when-cross-origin';
+    const fixed = answersData(path) ? forData : forPages;
+    const outgoing = outgoingOf(c);
+    if (!outgoing) return onAnswer(c, next, fixed, referrer);
+    for (const [name, value] of fixed) outgoing.setHeader(name, value);
+    outgoing.setHeader('Referrer-Policy', referrer);
+    return next();
   };
 }

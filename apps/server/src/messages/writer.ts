@@ -58,6 +58,22 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
     return info.template;
   }
 
+  /**
+   * The lines of a signed-in listener's call when memory holds them all (the usual call: names asked
+   * for lately), in one pass; undefined when one must be asked of the database or the generator. Gives
+   * what the full path below would: a stored line, else (known absent, no generator) the template.
+   */
+  function fromMemory(artistNames: string[]): SuccessResult[] | undefined {
+    const results: SuccessResult[] = [];
+    for (const artistName of artistNames) {
+      const { key } = nameInfo(artistName);
+      const cached = key.length > 0 ? lines.get(key) : null;
+      if (cached === undefined || (cached === null && key.length > 0 && llm)) return undefined;
+      results.push({ artistName, message: cached ?? template(artistName) });
+    }
+    return results;
+  }
+
   return {
     /**
      * The welcome greeting the listener's unlocked artists (best rank first) in a list of `listSize`. A
@@ -76,6 +92,8 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
       if (userId === null) {
         return artistNames.map((artistName) => ({ artistName, message: template(artistName) }));
       }
+      const atOnce = fromMemory(artistNames);
+      if (atOnce) return atOnce;
       const keys = new Map(artistNames.map((name) => [name, nameInfo(name).key]));
       const wanted = [...new Set(keys.values())].filter((k) => k.length > 0);
       const known = new Map<string, string>();

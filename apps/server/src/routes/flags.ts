@@ -1,11 +1,11 @@
 import { flagsUpdate } from '@heavy-rotation/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { featureFlag } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { sameSecret } from '../http/identity.ts';
-import { readJson } from '../http/json.ts';
+import { answerJson, readJson } from '../http/json.ts';
 
 const SMS_GATE = 'sms_gate_enabled';
 
@@ -23,6 +23,8 @@ const CACHE_MS = 5_000;
 export interface FlagStore {
   /** Whether the phone gate is on, from a cache of at most CACHE_MS. */
   smsGate(): Promise<boolean>;
+  /** The same, without a promise while the cache holds it (every call but one per CACHE_MS). */
+  smsGateAtOnce(): boolean | Promise<boolean>;
   /** Every flag: the known ones (with their defaults when unset) and any other row. */
   list(): Promise<{ key: string; enabled: boolean; description: string; updatedAt: Date | null }[]>;
   set(key: string, enabled: boolean): Promise<void>;
@@ -34,23 +36,27 @@ export function createFlagStore(db: Db, now: () => number): FlagStore {
   let reading: Promise<boolean> | undefined;
   // Bumped by a write, so a read that started before it cannot put the old value back.
   let version = 0;
+  function smsGateAtOnce(): boolean | Promise<boolean> {
+    if (cached && cached.until > now()) return cached.enabled;
+    const started = version;
+    reading ??= db
+      .select()
+      .from(featureFlag)
+      .where(eq(featureFlag.key, SMS_GATE))
+      .then(([row]) => {
+        const enabled = row?.enabled ?? true;
+        if (started === version) cached = { enabled, until: now() + CACHE_MS };
+        return enabled;
+      })
+      .finally(() => {
+        if (started === version) reading = undefined;
+      });
+    return reading;
+  }
   return {
+    smsGateAtOnce,
     async smsGate() {
-      if (cached && cached.until > now()) return cached.enabled;
-      const started = version;
-      reading ??= db
-        .select()
-        .from(featureFlag)
-        .where(eq(featureFlag.key, SMS_GATE))
-        .then(([row]) => {
-          const enabled = row?.enabled ?? true;
-          if (started === version) cached = { enabled, until: now() + CACHE_MS };
-          return enabled;
-        })
-        .finally(() => {
-          if (started === version) reading = undefined;
-        });
-      return reading;
+      return smsGateAtOnce();
     },
     async list() {
       const rows = await db.select().from(featureFlag).orderBy(featureFlag.key);
@@ -91,9 +97,15 @@ export function flagRoutes(
   audit: (actor: string, action: string, detail: string) => Promise<void>,
 ): Hono {
   const app = new Hono();
-  app.get('/', guard, async (c) =>
-    c.json({ sms_gate_enabled: await store.smsGate() }, 200, { 'Cache-Control': 'no-cache' }),
-  );
+  // Answered without waiting while the flag is cached (apps/server/README.md, "Hot paths").
+  const answer = (c: Context, enabled: boolean) =>
+    answerJson(c, { sms_gate_enabled: enabled }, 200, { 'Cache-Control': 'no-cache' });
+  app.get('/', guard, (c) => {
+    const enabled = store.smsGateAtOnce();
+    return typeof enabled === 'boolean'
+      ? Promise.resolve(answer(c, enabled))
+      : enabled.then((e) => answer(c, e));
+  });
   app.put('/', async (c) => {
     if (!adminToken) return c.json({ error: 'Not found' }, 404);
     const token = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1];

@@ -4,11 +4,13 @@ import type { Db } from '../db/client.ts';
 import { userProfile } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { UserEnv } from '../http/identity.ts';
+import { answerJson, answerJsonText } from '../http/json.ts';
 import { maskPhone } from '../sms/phone.ts';
 import type { ProfileCache, ProfileRow } from './profile-cache.ts';
 
 const COLUMNS = ['id', 'display_name', 'email', 'phone_e164', 'created_at', 'updated_at'] as const;
 type Column = (typeof COLUMNS)[number];
+const NO_STORE = { 'Cache-Control': 'no-store' };
 
 // PostgREST's answer when `.single()` finds no row; the stock client tolerates exactly this.
 const NO_ROW = {
@@ -18,8 +20,9 @@ const NO_ROW = {
   message: 'JSON object requested, multiple (or no) rows returned',
 };
 
-function columnsOf(select: string | undefined): Column[] {
-  if (select === undefined || select.trim() === '*') return [...COLUMNS];
+/** The columns a `select` asks for; undefined for all of them (none given, or `*`). */
+function columnsOf(select: string | undefined): Column[] | undefined {
+  if (select === undefined || select.trim() === '*') return undefined;
   const isColumn = (name: string): name is Column => COLUMNS.some((c) => c === name);
   const wanted = select.split(',').map((s) => s.trim());
   const unknown = wanted.find((w) => !isColumn(w));
@@ -47,31 +50,49 @@ export function profileRoutes(
     }
     return value;
   }
-  async function readRow(id: string): Promise<ProfileRow | undefined> {
-    const cached = cache?.get(id);
-    if (cached !== undefined) return cached ?? undefined;
+  async function readFromDatabase(id: string): Promise<ProfileRow | undefined> {
     const readAt = cache?.generation() ?? 0;
     const [row] = await db.select().from(userProfile).where(eq(userProfile.id, id));
     cache?.set(id, row ?? null, readAt);
     return row;
   }
+  /** The row, at once when the cache holds it (or its absence), else a promise of the database's. */
+  function readRow(id: string): ProfileRow | undefined | Promise<ProfileRow | undefined> {
+    const cached = cache?.get(id);
+    if (cached !== undefined) return cached ?? undefined;
+    return readFromDatabase(id);
+  }
+  // A row as the answer shows it (and its JSON for `select=*`), kept per row object: a cached row (the
+  // embedded database) is rendered once, not on every read (apps/server/README.md, "Hot paths"); a row
+  // read from PostgreSQL is a new object each time, so it is rendered anew.
+  const rendered = new WeakMap<ProfileRow, { full: Record<Column, string | null>; json: string }>();
+  function render(row: ProfileRow): { full: Record<Column, string | null>; json: string } {
+    let answer = rendered.get(row);
+    if (answer === undefined) {
+      const full: Record<Column, string | null> = {
+        id: row.id,
+        display_name: row.displayName,
+        email: row.email,
+        phone_e164: mask(row.phoneE164),
+        created_at: row.createdAt.toISOString(),
+        updated_at: row.updatedAt.toISOString(),
+      };
+      answer = { full, json: JSON.stringify(full) };
+      rendered.set(row, answer);
+    }
+    return answer;
+  }
   app.get('/user_profile', guard, async (c) => {
     const id = /^eq\.(.{1,256})$/s.exec(c.req.query('id') ?? '')?.[1];
     if (id === undefined) throw new HttpError(400, 'id: expected a filter of the form eq.<id>');
     const columns = columnsOf(c.req.query('select'));
-    const headers = { 'Cache-Control': 'no-store' };
     // Another user's row is treated as absent, as row-level security would: nothing leaks.
-    const row = id === c.get('user').id ? await readRow(id) : undefined;
-    if (!row) return c.json(NO_ROW, 406, headers);
-    const full: Record<Column, string | null> = {
-      id: row.id,
-      display_name: row.displayName,
-      email: row.email,
-      phone_e164: mask(row.phoneE164),
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-    };
-    return c.json(Object.fromEntries(columns.map((k) => [k, full[k]])), 200, headers);
+    const found = id === c.get('user').id ? readRow(id) : undefined;
+    const row = found instanceof Promise ? await found : found;
+    if (!row) return answerJson(c, NO_ROW, 406, NO_STORE);
+    const { full, json } = render(row);
+    if (!columns) return answerJsonText(c, json, 200, NO_STORE);
+    return answerJson(c, Object.fromEntries(columns.map((k) => [k, full[k]])), 200, NO_STORE);
   });
   return app;
 }

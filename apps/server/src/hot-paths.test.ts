@@ -1,0 +1,315 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ANON_KEY, DATABASES, startTestServer, type TestServer } from './test/harness.ts';
+
+// Over Node's HTTP server the API's hot paths answer differently inside (headers set on Node's response,
+// bodies read straight from the socket, rendered profile rows kept: apps/server/README.md, "Hot paths").
+// What a caller sees must be what an in-process call (app.request, no Node response) sees.
+
+type Served = { url: string; close(): Promise<void> };
+
+function served(s: TestServer): Promise<Served> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: s.app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) =>
+      resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
+    );
+  });
+}
+
+/** The headers a caller reads, without those Node's server adds on its own (date, connection). */
+function headersOf(res: Response): Record<string, string> {
+  const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return Object.fromEntries([...res.headers].filter(([name]) => !skip.has(name)));
+}
+
+/** A POST whose body goes out in chunks, without a Content-Length. */
+function postChunked(url: string, headers: Record<string, string>, chunks: string[]) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const req = request(url, { method: 'POST', headers }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      for (const chunk of chunks) req.write(chunk);
+      req.end();
+    },
+  );
+}
+
+describe.each(DATABASES)('over HTTP on %s', (kind) => {
+  let s: TestServer;
+  let http: Served;
+  let token: string;
+  beforeAll(async () => {
+    s = await startTestServer(kind);
+    http = await served(s);
+    token = await s.token('demo-listener');
+    const saved = await s.call('/functions/v1/sms-subscribe', {
+      token,
+      json: {
+        spotifyUserId: 'demo-listener',
+        spotifyUserEmail: 'demo@example.com',
+        spotifyUserDisplayName: 'Demo Listener',
+        phone: '+1 415 555 2671',
+      },
+    });
+    expect(saved.status).toBe(200);
+  });
+  afterAll(async () => {
+    await http.close();
+    await s.close();
+  });
+
+  const user = () => ({ apikey: ANON_KEY, Authorization: `Bearer ${token}` });
+  const json = () => ({ ...user(), 'Content-Type': 'application/json' });
+
+  test('profile, flags and success lines: the same status, body and headers as in process', async () => {
+    const calls: [string, RequestInit][] = [
+      ['/rest/v1/user_profile?id=eq.demo-listener&select=*', { headers: user() }],
+      ['/rest/v1/user_profile?id=eq.demo-listener', { headers: user() }],
+      ['/rest/v1/user_profile?id=eq.demo-listener&select=phone_e164,id', { headers: user() }],
+      ['/rest/v1/user_profile?id=eq.someone-else&select=*', { headers: user() }],
+      ['/rest/v1/user_profile?select=*', { headers: user() }],
+      ['/api/flags', { headers: { apikey: ANON_KEY } }],
+      ['/api/flags', { headers: { apikey: 'wrong' } }],
+      [
+        '/functions/v1/generate-success-message',
+        { method: 'POST', headers: json(), body: JSON.stringify({ artistNames: ['Björk', 'The Beatles'] }) },
+      ],
+    ];
+    for (const [path, init] of calls) {
+      // Twice over HTTP: the second answer comes from what the first one left in memory.
+      for (let i = 0; i < 2; i++) {
+        const [inside, outside] = await Promise.all([
+          s.app.request(path, init),
+          fetch(`${http.url}${path}`, init),
+        ]);
+        expect(outside.status, path).toBe(inside.status);
+        expect(await outside.text(), path).toBe(await inside.text());
+        expect(headersOf(outside), path).toEqual(headersOf(inside));
+      }
+    }
+    const profile = await fetch(`${http.url}/rest/v1/user_profile?id=eq.demo-listener&select=*`, {
+      headers: user(),
+    });
+    expect(headersOf(profile)).toEqual({
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'content-type': 'application/json',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      vary: 'Origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    expect(await profile.json()).toMatchObject({ id: 'demo-listener', phone_e164: '+1••••••2671' });
+    const flags = await fetch(`${http.url}/api/flags`, { headers: { apikey: ANON_KEY } });
+    expect(flags.headers.get('Cache-Control')).toBe('no-cache');
+    expect(await flags.json()).toEqual({ sms_gate_enabled: true });
+  });
+
+  test('success lines: the answer is the JSON of its results, for any name, asked for again or not', async () => {
+    const names = ['Björk', "Guns N' Roses", 'say "hi"', 'back\\slash', '😀 emoji', 'Björk'];
+    for (const list of [names, names.slice(2), names]) {
+      for (const path of ['in process', 'over HTTP']) {
+        const init = { method: 'POST', headers: json(), body: JSON.stringify({ artistNames: list }) };
+        const res =
+          path === 'in process'
+            ? await s.app.request('/functions/v1/generate-success-message', init)
+            : await fetch(`${http.url}/functions/v1/generate-success-message`, init);
+        expect(res.status, path).toBe(200);
+        const text = await res.text();
+        const { results } = JSON.parse(text) as { results: { artistName: string; message: string }[] };
+        expect(text, path).toBe(JSON.stringify({ results }));
+        expect(results.map((r) => r.artistName)).toEqual(list);
+      }
+    }
+  });
+
+  test('a changed profile row is answered as it now is', async () => {
+    const read = async () =>
+      (await (
+        await fetch(`${http.url}/rest/v1/user_profile?id=eq.casual-listener&select=*`, {
+          headers: { apikey: ANON_KEY, Authorization: `Bearer ${casual}` },
+        })
+      ).json()) as Record<string, unknown>;
+    const casual = await s.token('casual-listener');
+    const save = (phone: string) =>
+      s.call('/functions/v1/sms-subscribe', {
+        token: casual,
+        json: {
+          spotifyUserId: 'casual-listener',
+          spotifyUserEmail: 'casual@example.com',
+          spotifyUserDisplayName: 'Casual',
+          phone,
+        },
+      });
+    expect(await read()).toMatchObject({ code: 'PGRST116' });
+    expect((await save('+1 415 555 2671')).status).toBe(200);
+    expect((await read()).phone_e164).toBe('+1••••••2671');
+    expect((await save('+44 20 7946 0958')).status).toBe(200);
+    expect((await read()).phone_e164).toMatch(/^\+44•+0958$/);
+  });
+
+  test('the flag a PUT sets is the one GET answers', async () => {
+    const admin = await startTestServer(kind, { ADMIN_TOKEN: 'a'.repeat(32) }, { database: s.database });
+    const adminHttp = await served(admin);
+    try {
+      const get = async () =>
+        (await (await fetch(`${adminHttp.url}/api/flags`, { headers: { apikey: ANON_KEY } })).json()) as {
+          sms_gate_enabled: boolean;
+        };
+      expect((await get()).sms_gate_enabled).toBe(true);
+      const put = await fetch(`${adminHttp.url}/api/flags`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${'a'.repeat(32)}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ sms_gate_enabled: false }),
+      });
+      expect(put.status).toBe(200);
+      expect((await get()).sms_gate_enabled).toBe(false);
+      await fetch(`${adminHttp.url}/api/flags`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${'a'.repeat(32)}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ sms_gate_enabled: true }),
+      });
+    } finally {
+      await adminHttp.close();
+      await admin.close();
+    }
+  });
+
+  test('JSON bodies: chunked or with a length, NUL refused wherever it hides, too large refused', async () => {
+    const url = `${http.url}/functions/v1/generate-success-message`;
+    const chunked = await postChunked(url, json(), ['{"artistNames":', '["Björk"]}']);
+    expect(chunked.status).toBe(200);
+    expect(JSON.parse(chunked.body)).toMatchObject({ results: [{ artistName: 'Björk' }] });
+    expect(chunked.headers['cache-control']).toBe('no-store');
+
+    const post = (body: string) => fetch(url, { method: 'POST', headers: json(), body });
+    const nul = await post('{"artistNames":["ok","a\\u0000b"]}');
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toEqual({ error: 'artistNames.1: must not contain NUL characters' });
+    const nulKey = await post('{"artistNames":["ok"],"x\\u0000":1}');
+    expect(nulKey.status).toBe(400);
+    const chunkedNul = await postChunked(url, json(), ['{"artistNames":["a\\u00', '00"]}']);
+    expect(chunkedNul.status).toBe(400);
+    // An escaped backslash followed by "u0000" is text, not a NUL.
+    const backslash = await post('{"artistNames":["a\\\\u0000"]}');
+    expect(backslash.status).toBe(200);
+    expect(((await backslash.json()) as { results: { artistName: string }[] }).results[0]?.artistName).toBe(
+      'a\\u0000',
+    );
+    expect((await post('{"artistNames": [')).status).toBe(400);
+    expect((await post(JSON.stringify({ artistNames: [42] }))).status).toBe(400);
+    const wrongType = await fetch(url, {
+      method: 'POST',
+      headers: { ...user(), 'Content-Type': 'text/plain' },
+      body: '{}',
+    });
+    expect(wrongType.status).toBe(415);
+
+    const big = JSON.stringify({ artistNames: ['x'.repeat(20_000)] });
+    const tooLarge = await post(big);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get('Connection')).toBe('close');
+    const chunkedTooLarge = await postChunked(url, json(), [big.slice(0, 10_000), big.slice(10_000)]);
+    expect(chunkedTooLarge.status).toBe(413);
+  });
+
+  test('limits still answer 429 with Retry-After, per IP and per listener', async () => {
+    // Databases of their own: on PostgreSQL the counters live in the database, beside the other tests'.
+    const limited = await startTestServer(kind, { RATE_LIMIT_IP_PER_MINUTE: '3' });
+    const limitedHttp = await served(limited);
+    const perUser = await startTestServer(kind, { RATE_LIMIT_USER_PER_MINUTE: '2' });
+    const perUserHttp = await served(perUser);
+    try {
+      const flags: number[] = [];
+      let last: Response | undefined;
+      for (let i = 0; i < 4; i++) {
+        last = await fetch(`${limitedHttp.url}/api/flags`, { headers: { apikey: ANON_KEY } });
+        flags.push(last.status);
+      }
+      expect(flags).toEqual([200, 200, 200, 429]);
+      expect(Number(last?.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await last?.json()).toEqual({ error: 'Too many requests' });
+      expect(last?.headers.get('X-Content-Type-Options')).toBe('nosniff');
+
+      // A token of that server's own provider.
+      const listener = { apikey: ANON_KEY, Authorization: `Bearer ${await perUser.token('demo-listener')}` };
+      const profile = () =>
+        fetch(`${perUserHttp.url}/rest/v1/user_profile?id=eq.demo-listener&select=*`, { headers: listener });
+      const statuses: number[] = [];
+      // No row in this database: 406 is the answer within the limit.
+      for (let i = 0; i < 3; i++) statuses.push((await profile()).status);
+      expect(statuses).toEqual([406, 406, 429]);
+      const refused = await profile();
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(refused.headers.get('Cache-Control')).toBe('no-store');
+    } finally {
+      await limitedHttp.close();
+      await limited.close();
+      await perUserHttp.close();
+      await perUser.close();
+    }
+  });
+
+  test('CORS is worked out on the API and configuration paths only, in process and over HTTP', async () => {
+    const web = await startTestServer(kind, { WEB_ORIGIN: 'https://app.example' }, { database: s.database });
+    const webHttp = await served(web);
+    try {
+      const cors = ['/api', '/api/', '/api/unknown', '/functions', '/rest/v1/x', '/auth', '/app-config.json'];
+      const not = ['/apix', '/app-config.json/', '/healthz', '/', '/login', '/API/x'];
+      for (const path of [...cors, ...not]) {
+        const init = { headers: { apikey: ANON_KEY } };
+        const fromSite = { headers: { apikey: ANON_KEY, Origin: 'https://app.example' } };
+        const preflight = {
+          method: 'OPTIONS',
+          headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST' },
+        };
+        for (const call of [
+          (p: string, i: RequestInit) => web.app.request(p, i),
+          (p: string, i: RequestInit) => fetch(`${webHttp.url}${p}`, i),
+        ]) {
+          const plain = await call(path, init);
+          // The bare folders answer with the web app's page, whose own Vary wins over Node's response.
+          if (!['/api', '/functions', '/auth'].includes(path)) {
+            expect(plain.headers.get('Vary')?.includes('Origin') ?? false, path).toBe(cors.includes(path));
+          }
+          const site = await call(path, fromSite);
+          expect(site.headers.get('Access-Control-Allow-Origin'), path).toBe(
+            cors.includes(path) ? 'https://app.example' : null,
+          );
+          const options = await call(path, preflight);
+          expect(options.headers.get('Access-Control-Allow-Methods') !== null, path).toBe(
+            cors.includes(path),
+          );
+          expect(options.headers.get('X-Content-Type-Options'), path).toBe('nosniff');
+        }
+      }
+    } finally {
+      await webHttp.close();
+      await web.close();
+    }
+  });
+
+  test('a caller without the apikey or with an unknown token is refused before any work', async () => {
+    const noKey = await fetch(`${http.url}/rest/v1/user_profile?id=eq.demo-listener`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toEqual({ error: 'Invalid API key' });
+    const unknown = await fetch(`${http.url}/rest/v1/user_profile?id=eq.demo-listener`, {
+      headers: { apikey: ANON_KEY, Authorization: 'Bearer not-a-token' },
+    });
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual({ error: 'Spotify user not found' });
+  });
+});
