@@ -38,8 +38,8 @@ export function outgoingOf(c: Context): ServerResponse | undefined {
 }
 
 /** Where the server answers with data (JSON), never with a page or a script: the API and the configuration. */
-export const API_PREFIXES = ['/functions/', '/rest/', '/auth/', '/api/'] as const;
-export const CONFIG_PATH = '/app-config.json';
+const API_PREFIXES = ['/functions/', '/rest/', '/auth/', '/api/'] as const;
+const CONFIG_PATH = '/app-config.json';
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 const API_FOLDERS = new Set<string>(API_PREFIXES.map((prefix) => prefix.slice(0, -1)));
 

@@ -5,9 +5,9 @@ import { readString, removeKey, writeJson } from './storage.ts';
  * Top 40 as the app's first render draws it, kept so the next visit's page can paint it before any of
  * the app's code has arrived. `public/start.js` reads it; its fields are the contract between the two.
  */
-export const FIRST_FRAME_KEY = 'first_frame';
+const FIRST_FRAME_KEY = 'first_frame';
 
-export interface SavedFirstFrame {
+interface SavedFirstFrame {
   /** The page's main script: the build whose class names and markup these are. */
   build: string;
   /** When the app would stop drawing this frame first (the saved list too old, the session to refresh). */

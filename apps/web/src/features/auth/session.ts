@@ -34,13 +34,13 @@ export function sessionPersists(): boolean {
   return storageAvailable();
 }
 
-/** True when a stored token is good for more than the refresh margin: no check needed to show a screen. */
 /** Until when the stored session counts as fresh (0 without a token): the token is refreshed after. */
 export function freshSessionUntil(): number {
   const stored = readTokens();
   return stored.accessToken === null ? 0 : stored.expiresAt - REFRESH_MARGIN_MS;
 }
 
+/** True when a stored token is good for more than the refresh margin: no check needed to show a screen. */
 export function hasFreshSession(): boolean {
   return Date.now() < freshSessionUntil();
 }
