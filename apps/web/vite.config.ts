@@ -109,15 +109,36 @@ function pwa() {
       // The operator console's files (and its charting library) are never stored on a listener's device;
       // the pages of dist/pages are the server's to send (with its configuration written in).
       globIgnores: ['**/admin-*', 'pages/**'],
-      navigateFallback: '/index.html',
-      navigateFallbackDenylist: [
-        /^\/api\//,
-        /^\/functions\//,
-        /^\/rest\//,
-        /^\/auth\//,
-        /^\/app-config\.json/,
-      ],
+      // Navigations go to the server first (below), not to the stored shell: neither as the fallback of
+      // every navigation nor as the stored answer for `/` (a folder's index).
+      navigateFallback: null,
+      directoryIndex: null,
       runtimeCaching: [
+        {
+          // A visit gets the server's page: its configuration written in, and a prerendered screen or the
+          // saved first frame (docs/architecture.md, "The first frame"). Without a network (or after 3 s),
+          // the copy of the last one; never seen, the stored shell. Stored without the query: /callback's
+          // carries a sign-in code. (Self-contained: the service worker gets this function's source.)
+          urlPattern: ({ request, url, sameOrigin }) =>
+            sameOrigin &&
+            request.mode === 'navigate' &&
+            !/^\/(api|functions|rest|auth)\/|^\/app-config\.json/.test(url.pathname),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'pages',
+            networkTimeoutSeconds: 3,
+            cacheableResponse: { statuses: [200] },
+            precacheFallback: { fallbackURL: '/index.html' },
+            plugins: [
+              {
+                cacheKeyWillBeUsed: async ({ request }) => {
+                  const url = new URL(request.url);
+                  return `${url.origin}${url.pathname}`;
+                },
+              },
+            ],
+          },
+        },
         {
           // The app starts from its configuration: keep the last copy for offline starts.
           urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/app-config.json',

@@ -19,11 +19,19 @@ test('without a network a reload still shows the saved list, with both banners',
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await expect.poll(() => listItems(page).count()).toBe(40);
+  // Online, the service worker still gets the server's page: the Top 40 is painted from the saved frame.
+  await page.reload();
+  await expect.poll(() => listItems(page).count()).toBe(40);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  expect(await page.evaluate(() => document.getElementById('root')?.dataset.drawn)).toBe('saved');
 
   await context.setOffline(true);
   await page.reload();
   await expect.poll(() => listItems(page).count()).toBe(40);
   await page.getByText('Offline - showing last saved data').waitFor();
+  // Offline the copy of that page is used, and the saved frame (drawn online) is left to the app.
+  expect(await page.evaluate(() => document.getElementById('app-config') !== null)).toBe(true);
+  expect(await page.evaluate(() => document.getElementById('root')?.dataset.drawn)).toBeUndefined();
   await shot(page, 'offline-banner');
 
   await context.setOffline(false);
