@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { PHONE, useJourney } from './harness.ts';
+import { expectConsoleError, PHONE, useJourney } from './harness.ts';
 import { ARTISTS_KEY, listItems, ROWS_WAIT, signInToList, storedKeys } from './top40-helpers.ts';
 
 const journey = useJourney();
@@ -95,7 +95,7 @@ test("a returning listener's Top 40 is painted from the frame the app saved, bef
   // Then the app's own first frame, put in its place in one commit: the very same markup.
   expect(app?.replaced).toBe(true);
   expect(app?.html).toBe(saved?.html);
-  expect(await again.evaluate(() => document.getElementById('root')?.dataset.drawn)).toBe('saved');
+  expect(await again.evaluate(() => document.getElementById('root')?.dataset.drawn)).toBe('replaced');
   // The app's code was asked for only once the saved frame was on screen.
   const painted = await again.evaluate(
     () =>
@@ -107,6 +107,38 @@ test("a returning listener's Top 40 is painted from the frame the app saved, bef
   // And the screen is the app's: a revealed row opens its share view.
   await listItems(again).nth(3).getByRole('button').click();
   await again.getByRole('dialog').waitFor();
+  await visit.close();
+  await context.close();
+});
+
+test("a tap on the saved frame before the app's code has arrived reaches the app once it has", async () => {
+  // The quiz button first reads the listener's profile: none yet answers 406 (PGRST116).
+  expectConsoleError(/status of 406/);
+  const context = await journey.browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  await signedIn(page);
+  const { visit, page: again } = await returningVisit(context);
+  // The app's entry is held back until the tap has been made.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await again.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await again.goto(`${journey.stack.url}/`);
+  await again.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
+  expect(await again.evaluate(() => document.getElementById('root')?.dataset.drawn)).toBe('saved');
+  expect(again.url()).toBe(`${journey.stack.url}/`);
+  release();
+  // The quiz button's own action: the phone gate's sheet (this listener has no number yet) or the quiz.
+  await expect
+    .poll(
+      async () => again.url().endsWith('/quiz') || (await again.getByRole('dialog').count()) > 0,
+      ROWS_WAIT,
+    )
+    .toBe(true);
   await visit.close();
   await context.close();
 });

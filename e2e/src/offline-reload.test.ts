@@ -23,7 +23,7 @@ test('without a network a reload still shows the saved list, with both banners',
   await page.reload();
   await expect.poll(() => listItems(page).count()).toBe(40);
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  expect(await page.evaluate(() => document.getElementById('root')?.dataset.drawn)).toBe('saved');
+  expect(await page.evaluate(() => document.getElementById('root')?.dataset.drawn)).toBe('replaced');
 
   await context.setOffline(true);
   await page.reload();

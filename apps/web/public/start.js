@@ -32,6 +32,22 @@
       ) {
         root.innerHTML = saved.html;
         root.dataset.drawn = 'saved';
+        // A tap before the app has taken the screen over is kept (as a path of child positions from
+        // #root) for the app to pass on to the same element of its own, identical, frame.
+        root.addEventListener(
+          'click',
+          (event) => {
+            if (root.dataset.drawn !== 'saved' || !(event.target instanceof Element)) return;
+            const control = event.target.closest('a, button, [role="button"]');
+            if (!control || !root.contains(control)) return;
+            const path = [];
+            for (let node = control; node && node !== root; node = node.parentElement) {
+              path.unshift(Array.prototype.indexOf.call(node.parentElement?.children ?? [], node));
+            }
+            root.dataset.tap = path.join('.');
+          },
+          true,
+        );
       }
     } catch {
       // No storage, or not a frame: the app draws the screen.
