@@ -34,16 +34,19 @@ function readPersisted(productName: string): CacheEntry | null {
   return data.length > 0 ? { data, timestamp: entry.timestamp } : null;
 }
 
-/** The persisted list when it is younger than 2 hours. */
+/** Until when a persisted list counts as fresh: 2 hours after it was saved. */
+const freshUntil = (entry: CacheEntry) => entry.timestamp + PERSISTED_TTL_MS;
+
+/** The persisted list while it is fresh. */
 export function freshPersisted(productName: string, now = Date.now()): Artist[] | null {
   const entry = readPersisted(productName);
-  return entry && now - entry.timestamp < PERSISTED_TTL_MS ? entry.data : null;
+  return entry && now < freshUntil(entry) ? entry.data : null;
 }
 
 /** Until when the persisted list counts as fresh (0 when there is none). */
 export function persistedFreshUntil(productName: string): number {
   const entry = readPersisted(productName);
-  return entry ? entry.timestamp + PERSISTED_TTL_MS : 0;
+  return entry ? freshUntil(entry) : 0;
 }
 
 /** The persisted list of any age: the fallback when the provider fails. */
