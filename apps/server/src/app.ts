@@ -1,4 +1,6 @@
+import type { IncomingMessage, RequestListener } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
 import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -7,11 +9,20 @@ import { createMailQueue } from './admin/mail.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { createPhoneHasher } from './admin/subscribers.ts';
 import type { AppDeps } from './deps.ts';
-import { databaseUnavailable, describeCause, HttpError, textRefused } from './http/errors.ts';
+import { failureOf } from './http/errors.ts';
 import { guard } from './http/guard.ts';
-import { createIdentity, type UserEnv } from './http/identity.ts';
-import { clientIp, createRateLimiter, limit, limitBy, parseTrustProxy } from './http/rate-limit.ts';
-import { corsApplies, outgoingOf, securityHeaders } from './http/security.ts';
+import { declaredLength, headerOf, withHotRoutes } from './http/hot-path.ts';
+import { createIdentity, type UserEnv, type VerifiedUser } from './http/identity.ts';
+import {
+  addressOf,
+  clientIp,
+  createRateLimiter,
+  limit,
+  limitBy,
+  parseTrustProxy,
+  refuseOver,
+} from './http/rate-limit.ts';
+import { corsApplies, dataHeaders, outgoingOf, securityHeaders } from './http/security.ts';
 import { createImageResolver } from './images/resolver.ts';
 import { createImageSources } from './images/upstream.ts';
 import { createMessageWriter } from './messages/writer.ts';
@@ -21,8 +32,9 @@ import { authUserRoutes } from './routes/auth-user.ts';
 import { eventRoutes } from './routes/events.ts';
 import { createFlagStore, flagRoutes } from './routes/flags.ts';
 import { healthRoutes } from './routes/health.ts';
-import { messageRoutes } from './routes/messages.ts';
-import { profileRoutes } from './routes/profile.ts';
+import { hotRoutes } from './routes/hot.ts';
+import { messageRoutes, successAnswers } from './routes/messages.ts';
+import { profileReads, profileRoutes } from './routes/profile.ts';
 import { createProfileCache } from './routes/profile-cache.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { sessionOf, sourceRoutes } from './routes/sources.ts';
@@ -51,6 +63,9 @@ function publicOrigin(env: AppDeps['env']): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
 }
 
+/** The app, and Node's request listener for it: the hot routes first, then Hono through its adapter. */
+export type ServerApp = Hono & { nodeListener(hostname?: string): RequestListener };
+
 export function createApp({
   env,
   database,
@@ -62,7 +77,7 @@ export function createApp({
   mailWorker = false,
   mailPollMs = 5_000,
   now = Date.now,
-}: AppDeps): Hono {
+}: AppDeps): ServerApp {
   const app = new Hono();
   const { db } = database;
   // Where the listener's browser reaches us: the configured origin, never one read from a request's Host.
@@ -106,11 +121,10 @@ export function createApp({
   const proxies = parseTrustProxy(env.TRUST_PROXY);
   const trustedProxies = typeof proxies === 'string' ? { hops: 0 } : proxies;
   const ip = (c: Parameters<MiddlewareHandler>[0]) => clientIp(c, trustedProxies);
-  const perIp = limit(createRateLimiter('ip', env.RATE_LIMIT_IP_PER_MINUTE, 60_000, database), ip);
-  const perUser = limit(
-    createRateLimiter('user', env.RATE_LIMIT_USER_PER_MINUTE, 60_000, database),
-    (c) => c.get('user').id,
-  );
+  const ipLimiter = createRateLimiter('ip', env.RATE_LIMIT_IP_PER_MINUTE, 60_000, database);
+  const userLimiter = createRateLimiter('user', env.RATE_LIMIT_USER_PER_MINUTE, 60_000, database);
+  const perIp = limit(ipLimiter, ip);
+  const perUser = limit(userLimiter, (c) => c.get('user').id);
   const waitlistLimit = limitBy(
     createRateLimiter('waitlist', env.RATE_LIMIT_WAITLIST_PER_HOUR, 3_600_000, database),
     ip,
@@ -124,6 +138,26 @@ export function createApp({
   );
   // Cheap checks first: the provider is asked only for calls with the right apikey within the IP limit.
   const userGuard = guard<UserEnv>(identity.apiKey, perIp, identity.user, perUser);
+  // The same checks, in the same order, on Node's request of a hot route with a bearer token
+  // (apps/server/README.md, "Hot paths").
+  const limitUser = (user: VerifiedUser) =>
+    userLimiter.hit(user.id).then((wait) => {
+      refuseOver(wait);
+      return user;
+    });
+  const hotCaller = (req: IncomingMessage): Promise<VerifiedUser> => {
+    identity.requireApiKey(headerOf(req, 'apikey'));
+    const address = addressOf(
+      req.socket.remoteAddress ?? 'unknown',
+      headerOf(req, 'x-forwarded-for'),
+      trustedProxies,
+    );
+    return ipLimiter.hit(address).then((wait) => {
+      refuseOver(wait);
+      const user = identity.bearerUser(headerOf(req, 'authorization'));
+      return user instanceof Promise ? user.then(limitUser) : limitUser(user);
+    });
+  };
   const llm =
     env.LLM_BASE_URL && env.LLM_MODEL
       ? {
@@ -156,36 +190,20 @@ export function createApp({
   });
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) {
-      if (error.status >= 500) {
-        logger.warn(
-          { status: error.status, path: c.req.path, cause: describeCause(error.cause) },
-          error.message,
-        );
-      }
-      return c.json(error.body, error.status, { 'Cache-Control': 'no-store', ...error.headers });
-    }
-    if (databaseUnavailable(error)) {
-      logger.warn({ path: c.req.path, cause: describeCause(error) }, 'database unavailable');
-      return c.json({ error: 'The service is briefly unavailable, try again shortly' }, 503, {
-        'Retry-After': '5',
-        'Cache-Control': 'no-store',
-      });
-    }
-    if (textRefused(error)) {
-      return c.json({ error: 'The request holds characters that cannot be stored' }, 400);
-    }
-    logger.error({ err: describeCause(error), path: c.req.path }, 'request failed');
-    return c.json({ error: 'Internal server error' }, 500);
+    const failure = failureOf(error, c.req.path, logger);
+    return c.json(failure.body, failure.status, failure.headers);
   });
   // Checked once: with request logs off (LOG_LEVEL warn and above) the timing middleware is not mounted.
-  if (logger.isLevelEnabled('info')) {
+  // Path only: query strings can carry ids and codes.
+  const logRequest = logger.isLevelEnabled('info')
+    ? (line: { method: string; path: string; status: number; ms: number }) => logger.info(line, 'request')
+    : undefined;
+  if (logRequest) {
     app.use(async (c, next) => {
       const started = performance.now();
       await next();
       const ms = Math.round(performance.now() - started);
-      // Path only: query strings can carry ids and codes.
-      logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+      logRequest({ method: c.req.method, path: c.req.path, status: c.res.status, ms });
     });
   }
   const webOrigin = env.WEB_ORIGIN ?? env.PUBLIC_ORIGIN;
@@ -222,14 +240,9 @@ export function createApp({
     // Over Node's HTTP server, a request with a Content-Length (and no chunked encoding) carries exactly
     // that many bytes, which Node's parser enforces: the header decides, and the body is left for the
     // handler to read directly (the counting stream below would build a full Request on every call).
-    const length = c.req.header('Content-Length');
-    if (
-      (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined &&
-      length !== undefined &&
-      /^\d{1,15}$/.test(length) &&
-      c.req.header('Transfer-Encoding') === undefined
-    ) {
-      return Number(length) > MAX_BODY_BYTES ? Promise.resolve(tooLarge(c)) : next();
+    const length = declaredLength(c.req.header('Content-Length'), c.req.header('Transfer-Encoding'));
+    if ((c.env as { incoming?: unknown } | undefined)?.incoming !== undefined && length !== undefined) {
+      return length > MAX_BODY_BYTES ? Promise.resolve(tooLarge(c)) : next();
     }
     return limitBody(c, next);
   };
@@ -251,13 +264,15 @@ export function createApp({
 
   app.route('/', healthRoutes(database, draining));
   app.route('/', appConfigRoutes(env, origin));
-  app.route('/functions/v1', messageRoutes(writer, userGuard, guestGuard));
+  const success = successAnswers(writer);
+  app.route('/functions/v1', messageRoutes(writer, success, userGuard, guestGuard));
   // The embedded database has no other writer than this process, so its profile rows can be held in
   // memory; a shared PostgreSQL may be written by other instances, so every read goes to it.
   const hashPhone = createPhoneHasher(db);
   const profiles = database.kind === 'pglite' ? createProfileCache(now) : undefined;
   app.route('/functions/v1', smsRoutes(db, userGuard, now, hashPhone, env.SMS_WEBHOOK_SECRET, profiles));
-  app.route('/rest/v1', profileRoutes(db, userGuard, profiles));
+  const profileReader = profileReads(db, profiles);
+  app.route('/rest/v1', profileRoutes(profileReader, userGuard));
   app.route('/auth/v1', authUserRoutes(userGuard));
   const flags = createFlagStore(db, now);
   const adminAuth = createAdminAuth({
@@ -319,7 +334,24 @@ export function createApp({
     }),
   );
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
-  return app;
+  const hot = hotRoutes({
+    caller: hotCaller,
+    success,
+    profiles: profileReader,
+    maxBodyBytes: MAX_BODY_BYTES,
+  });
+  const hotOptions = {
+    headers: [...dataHeaders(env), ['Vary', 'Origin']] satisfies [string, string][],
+    failure: (error: unknown, path: string) => {
+      const { status, body, headers } = failureOf(error, path, logger);
+      return { status, json: JSON.stringify(body), headers };
+    },
+    ...(logRequest ? { log: logRequest } : {}),
+  };
+  return Object.assign(app, {
+    nodeListener: (hostname?: string) =>
+      withHotRoutes(hot, hotOptions, getRequestListener(app.fetch, hostname ? { hostname } : {})),
+  });
 }
 
 export { type DatabaseOptions, openDatabase } from './db/client.ts';

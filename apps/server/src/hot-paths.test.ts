@@ -1,20 +1,25 @@
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { Writable } from 'node:stream';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createLogger } from './http/logger.ts';
 import { ANON_KEY, DATABASES, startTestServer, type TestServer } from './test/harness.ts';
 
-// Over Node's HTTP server the API's hot paths answer differently inside (headers set on Node's response,
-// bodies read straight from the socket, rendered profile rows kept: apps/server/README.md, "Hot paths").
-// What a caller sees must be what an in-process call (app.request, no Node response) sees.
+// Over Node's HTTP server the API's hot paths answer differently inside (the listener's most frequent calls
+// answered by Node's server itself, headers set on Node's response, bodies read straight from the socket,
+// rendered profile rows kept: apps/server/README.md, "Hot paths"). What a caller sees must be what an
+// in-process call (app.request, through Hono alone) sees.
 
 type Served = { url: string; close(): Promise<void> };
 
 function served(s: TestServer): Promise<Served> {
   return new Promise((resolve) => {
-    const server = serve({ fetch: s.app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) =>
+    // As the server process listens: the hot routes first, then Hono through its adapter.
+    const server = createServer(s.app.nodeListener('127.0.0.1'));
+    server.listen(0, '127.0.0.1', () =>
       resolve({
-        url: `http://127.0.0.1:${info.port}`,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         close: () => new Promise((done) => server.close(() => done())),
       }),
     );
@@ -311,5 +316,125 @@ describe.each(DATABASES)('over HTTP on %s', (kind) => {
     });
     expect(unknown.status).toBe(401);
     expect(await unknown.json()).toEqual({ error: 'Spotify user not found' });
+  });
+
+  test('random bodies and queries: the routes Node answers itself answer as Hono does', async () => {
+    const names = fc.array(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(' ', 'Björk', '  x  ')), {
+      maxLength: 12,
+    });
+    const body = fc.oneof(
+      names.map((artistNames) => JSON.stringify({ artistNames })),
+      fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('\uFEFF{"artistNames":["a"]}', '{"artistNames":["a\\u0000"]}', ''),
+    );
+    const query = fc.dictionary(
+      fc.constantFrom('id', 'select', 'x'),
+      fc.oneof(
+        fc.string({ maxLength: 20 }),
+        fc.constantFrom('eq.demo-listener', '*', 'id,email', 'nope', 'eq.', '%zz', 'a+b'),
+      ),
+      { maxKeys: 3 },
+    );
+    // Limits of its own, high: a few hundred calls must not reach them.
+    const fuzzed = await startTestServer(
+      kind,
+      { RATE_LIMIT_IP_PER_MINUTE: '1000000', RATE_LIMIT_USER_PER_MINUTE: '1000000' },
+      { database: s.database },
+    );
+    const fuzzedHttp = await served(fuzzed);
+    const listener = { apikey: ANON_KEY, Authorization: `Bearer ${await fuzzed.token('demo-listener')}` };
+    const same = async (path: string, init: RequestInit) => {
+      const [inside, outside] = await Promise.all([
+        fuzzed.app.request(path, init),
+        fetch(`${fuzzedHttp.url}${path}`, init),
+      ]);
+      expect(outside.status, path).toBe(inside.status);
+      expect(await outside.text(), path).toBe(await inside.text());
+      expect(headersOf(outside), path).toEqual(headersOf(inside));
+    };
+    try {
+      await fc.assert(
+        fc.asyncProperty(body, query, fc.boolean(), async (payload, params, rawQuery) => {
+          await same('/functions/v1/generate-success-message', {
+            method: 'POST',
+            headers: { ...listener, 'Content-Type': 'application/json' },
+            body: payload,
+          });
+          const search = rawQuery
+            ? Object.entries(params)
+                .map(([k, v]) => `${k}=${v.replace(/[\s#&?]/g, '')}`)
+                .join('&')
+            : new URLSearchParams(params).toString();
+          await same(`/rest/v1/user_profile?${search}`, { headers: listener });
+        }),
+        { numRuns: kind === 'pglite' ? 150 : 60 },
+      );
+    } finally {
+      await fuzzedHttp.close();
+      await fuzzed.close();
+    }
+  }, 60_000);
+
+  test('each call Node answers itself is logged as a Hono call is: method, path, status, time, no token', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    // Limits of its own, high: on PostgreSQL the counters hold the other tests' calls too.
+    const logged = await startTestServer(
+      kind,
+      { RATE_LIMIT_IP_PER_MINUTE: '1000000', RATE_LIMIT_USER_PER_MINUTE: '1000000' },
+      { database: s.database, logger: createLogger('info', sink) },
+    );
+    const loggedHttp = await served(logged);
+    try {
+      const listener = { apikey: ANON_KEY, Authorization: `Bearer ${await logged.token('demo-listener')}` };
+      const read = await fetch(`${loggedHttp.url}/rest/v1/user_profile?id=eq.demo-listener&select=*`, {
+        headers: listener,
+      });
+      expect(read.status).toBe(200);
+      const refused = await fetch(`${loggedHttp.url}/functions/v1/generate-success-message`, {
+        method: 'POST',
+        headers: { ...listener, apikey: 'wrong', 'Content-Type': 'application/json' },
+        body: '{"artistNames":[]}',
+      });
+      expect(refused.status).toBe(401);
+      const requests = lines.filter((line) => line.msg === 'request');
+      expect(requests).toEqual([
+        expect.objectContaining({ method: 'GET', path: '/rest/v1/user_profile', status: 200 }),
+        expect.objectContaining({
+          method: 'POST',
+          path: '/functions/v1/generate-success-message',
+          status: 401,
+        }),
+      ]);
+      for (const line of requests) expect(typeof line.ms).toBe('number');
+      expect(JSON.stringify(lines)).not.toContain(listener.Authorization.slice(7));
+    } finally {
+      await loggedHttp.close();
+      await logged.close();
+    }
+  });
+
+  test('behind a trusted proxy the per-IP limit counts the forwarded address', async () => {
+    const proxied = await startTestServer(kind, { TRUST_PROXY: '1', RATE_LIMIT_IP_PER_MINUTE: '2' });
+    const proxiedHttp = await served(proxied);
+    try {
+      const headers = { apikey: ANON_KEY, Authorization: `Bearer ${await proxied.token('demo-listener')}` };
+      const read = (from: string) =>
+        fetch(`${proxiedHttp.url}/rest/v1/user_profile?id=eq.demo-listener`, {
+          headers: { ...headers, 'X-Forwarded-For': `10.9.9.9, ${from}` },
+        }).then((res) => res.status);
+      const first = [await read('203.0.113.1'), await read('203.0.113.1'), await read('203.0.113.1')];
+      expect(first).toEqual([406, 406, 429]);
+      expect(await read('203.0.113.2')).toBe(406);
+    } finally {
+      await proxiedHttp.close();
+      await proxied.close();
+    }
   });
 });

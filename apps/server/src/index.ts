@@ -3,8 +3,8 @@ import type { Env } from './env.ts';
 
 // The embedded database's WebAssembly compiles on V8's background threads while the modules below load.
 const pgliteFiles = process.env.DATABASE_URL ? undefined : preloadPgliteFiles();
-const [{ serve }, { createDeps }, { readEnv }] = await Promise.all([
-  import('@hono/node-server'),
+const [{ createServer }, { createDeps }, { readEnv }] = await Promise.all([
+  import('node:http'),
   import('./deps.ts'),
   import('./env.ts'),
 ]);
@@ -29,16 +29,13 @@ const [deps, { createApp }] = await Promise.all([
   }),
   import('./app.ts'),
 ]);
-const server = serve(
-  {
-    fetch: createApp({ ...deps, draining: () => stopping, mailWorker: true }).fetch,
-    hostname: env.HOST,
-    port: env.PORT,
-  },
-  (info) => {
-    deps.logger.info({ url: `http://${env.HOST}:${info.port}`, database: deps.database.kind }, 'listening');
-  },
-);
+const app = createApp({ ...deps, draining: () => stopping, mailWorker: true });
+const server = createServer(app.nodeListener(env.HOST));
+server.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  deps.logger.info({ url: `http://${env.HOST}:${port}`, database: deps.database.kind }, 'listening');
+});
 
 /**
  * SIGTERM (docs/deploy.md, "Stopping"): /readyz turns 503 at once, no new connections are taken, requests

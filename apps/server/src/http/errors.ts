@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Logger } from './logger.ts';
 
 /**
  * An answer to send instead of running the rest of a handler; app.onError turns it into JSON and logs
@@ -58,13 +59,54 @@ function codesOf(error: unknown): { code?: string; message: string }[] {
 }
 
 /** Whether an error means the database cannot be reached (answered with 503, not 500). */
-export function databaseUnavailable(error: unknown): boolean {
+function databaseUnavailable(error: unknown): boolean {
   return codesOf(error).some(
     (e) => (e.code && UNAVAILABLE_CODES.has(e.code)) || UNAVAILABLE_TEXT.test(e.message),
   );
 }
 
 /** Whether PostgreSQL refused text of the request (answered with 400, not 500). */
-export function textRefused(error: unknown): boolean {
+function textRefused(error: unknown): boolean {
   return codesOf(error).some((e) => e.code !== undefined && REFUSED_TEXT_CODES.has(e.code));
+}
+
+/** What a call that failed answers: status, JSON body and headers of its own. */
+export interface FailureAnswer {
+  status: ContentfulStatusCode;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+/**
+ * The answer to an error a handler threw, logged as it deserves: an HttpError as it says (a 5xx logged
+ * with its cause), an unreachable database 503, text PostgreSQL refuses 400, anything else 500 (logged).
+ */
+export function failureOf(error: unknown, path: string, logger: Logger): FailureAnswer {
+  if (error instanceof HttpError) {
+    if (error.status >= 500) {
+      logger.warn({ status: error.status, path, cause: describeCause(error.cause) }, error.message);
+    }
+    return {
+      status: error.status,
+      body: error.body,
+      headers: { 'Cache-Control': 'no-store', ...error.headers },
+    };
+  }
+  if (databaseUnavailable(error)) {
+    logger.warn({ path, cause: describeCause(error) }, 'database unavailable');
+    return {
+      status: 503,
+      body: { error: 'The service is briefly unavailable, try again shortly' },
+      headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' },
+    };
+  }
+  if (textRefused(error)) {
+    return {
+      status: 400,
+      body: { error: 'The request holds characters that cannot be stored' },
+      headers: {},
+    };
+  }
+  logger.error({ err: describeCause(error), path }, 'request failed');
+  return { status: 500, body: { error: 'Internal server error' }, headers: {} };
 }

@@ -110,17 +110,17 @@ export function createIdentity(options: IdentityOptions) {
   }
 
   const anonKey = Buffer.from(options.anonKey);
-  /** The apikey every API call carries. */
-  const apiKey: Check = (c) => {
-    const given = c.req.header('apikey');
+  /** Refuses a call without the apikey every API call carries. */
+  function requireApiKey(given: string | undefined): void {
     const bytes = given === undefined ? undefined : Buffer.from(given);
     // Compared in constant time; a length that differs tells nothing an attacker can use.
     if (!bytes || bytes.length !== anonKey.length || !timingSafeEqual(bytes, anonKey)) {
       throw new HttpError(401, 'Invalid API key');
     }
-  };
+  }
+  const apiKey: Check = (c) => requireApiKey(c.req.header('apikey'));
 
-  async function verify(c: Context, key: string, token: string): Promise<void> {
+  async function verify(key: string, token: string): Promise<VerifiedUser> {
     let lookup = pending.get(key);
     if (!lookup) {
       lookup = lookUp(token).finally(() => pending.delete(key));
@@ -130,7 +130,21 @@ export function createIdentity(options: IdentityOptions) {
     cache.delete(key);
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
     cache.set(key, { user, expiresAt: now() + CACHE_MS });
-    c.set('user', user);
+    return user;
+  }
+
+  /**
+   * The listener an `Authorization: Bearer` header names, Spotify vouching for the token: at once from
+   * the cache when it did within the last minute, else a promise of Spotify's answer.
+   */
+  function bearerUser(header: string | undefined): VerifiedUser | Promise<VerifiedUser> {
+    const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
+    if (!token || token === options.anonKey) throw new HttpError(401, 'Spotify user not found');
+    // Keyed by the token's SHA-256 so the token itself is never kept.
+    const key = hash('sha256', token, 'base64');
+    const cached = cache.get(key);
+    if (cached && cached.expiresAt > now()) return cached.user;
+    return verify(key, token);
   }
 
   async function fromSession(c: Context, sessionUser: (c: Context) => Promise<VerifiedUser | undefined>) {
@@ -141,24 +155,22 @@ export function createIdentity(options: IdentityOptions) {
   }
 
   /**
-   * The caller of a user-scoped call, set as `user`: a bearer token Spotify vouches for (from the cache
-   * without waiting when it did within the last minute), or a Last.fm or ListenBrainz session cookie.
+   * The caller of a user-scoped call, set as `user`: a bearer token (see `bearerUser`), or a Last.fm or
+   * ListenBrainz session cookie.
    */
   const user: Check<UserEnv> = (c) => {
     const header = c.req.header('Authorization');
     // Last.fm and ListenBrainz listeners are known by our own session cookie.
     if (header === undefined && options.sessionUser) return fromSession(c, options.sessionUser);
-    const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
-    if (!token || token === options.anonKey) throw new HttpError(401, 'Spotify user not found');
-    // Keyed by the token's SHA-256 so the token itself is never kept.
-    const key = hash('sha256', token, 'base64');
-    const cached = cache.get(key);
-    if (cached && cached.expiresAt > now()) {
-      c.set('user', cached.user);
+    const found = bearerUser(header);
+    if (!(found instanceof Promise)) {
+      c.set('user', found);
       return;
     }
-    return verify(c, key, token);
+    return found.then((verified) => {
+      c.set('user', verified);
+    });
   };
 
-  return { apiKey, user };
+  return { apiKey, user, requireApiKey, bearerUser };
 }

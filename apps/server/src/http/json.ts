@@ -12,16 +12,31 @@ function describeIssue(error: z.core.$ZodError): string {
   return `${field}: ${issue.message}`;
 }
 
+const JSON_TYPE_PATTERN = /^application\/json\s*(;|$)/i;
+
+/** Whether a Content-Type names JSON (any parameters after it). */
+export function namesJson(type: string | undefined): boolean {
+  return type !== undefined && JSON_TYPE_PATTERN.test(type);
+}
+
 /** Reads a JSON body: 415 for another content type, 400 for malformed JSON or a schema violation. */
 export async function readJson<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const type = c.req.header('Content-Type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
+  if (!namesJson(c.req.header('Content-Type'))) {
     throw new HttpError(415, 'Content-Type must be application/json');
   }
   let text: string;
-  let raw: unknown;
   try {
     text = await c.req.text();
+  } catch {
+    throw new HttpError(400, 'Malformed JSON body');
+  }
+  return parseJson(text, schema);
+}
+
+/** A JSON body's text checked with a schema: 400 for malformed JSON, a NUL character or a violation. */
+export function parseJson<S extends z.core.$ZodType>(text: string, schema: S): z.output<S> {
+  let raw: unknown;
+  try {
     raw = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'Malformed JSON body');

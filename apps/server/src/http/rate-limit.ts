@@ -86,9 +86,13 @@ function trusted(cidrs: BlockList, address: string): boolean {
  * the first address from the right that is not a trusted proxy.
  */
 export function clientIp(c: Context, proxies: TrustedProxies): string {
-  const peer = socketAddress(c);
+  return addressOf(socketAddress(c), c.req.header('X-Forwarded-For'), proxies);
+}
+
+/** The same, from the socket's peer and the X-Forwarded-For header. */
+export function addressOf(peer: string, forwardedFor: string | undefined, proxies: TrustedProxies): string {
   if ('hops' in proxies && proxies.hops === 0) return peer;
-  const forwarded = (c.req.header('X-Forwarded-For') ?? '')
+  const forwarded = (forwardedFor ?? '')
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '');
@@ -101,7 +105,8 @@ export function clientIp(c: Context, proxies: TrustedProxies): string {
   return chain[0] ?? peer;
 }
 
-function refuseOver(wait: number | undefined): void {
+/** Refuses a call once its limit is spent: 429 with the seconds to wait in `Retry-After`. */
+export function refuseOver(wait: number | undefined): void {
   if (wait !== undefined) throw new HttpError(429, 'Too many requests', { 'Retry-After': String(wait) });
 }
 

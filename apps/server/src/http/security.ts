@@ -60,13 +60,10 @@ function answersData(path: string): boolean {
   );
 }
 
-/**
- * Headers every response carries; no route sets any of them itself. Pages and scripts get the app's CSP
- * and the document policies (apps/server/README.md, "Protection on every route"); a data answer is never a document,
- * so it gets a CSP that lets it load and run nothing, and not the headers only a document reads, which
- * keeps each API answer some 500 bytes shorter.
- */
-export function securityHeaders(env: Env): MiddlewareHandler {
+const REFERRER = 'strict-origin-when-cross-origin';
+
+/** The fixed headers of pages and scripts, and of data answers (see `securityHeaders`). */
+function fixedHeaders(env: Env): { forPages: [string, string][]; forData: [string, string][] } {
   const https = env.PUBLIC_ORIGIN?.startsWith('https://') ?? false;
   const common: [string, string][] = [
     ['X-Content-Type-Options', 'nosniff'],
@@ -75,16 +72,30 @@ export function securityHeaders(env: Env): MiddlewareHandler {
       ? [['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'] as [string, string]]
       : []),
   ];
-  const forPages: [string, string][] = [
-    ['Content-Security-Policy', contentSecurityPolicy(env)],
-    ...common,
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
-  ];
-  const forData: [string, string][] = [
-    ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
-    ...common,
-  ];
+  return {
+    forPages: [
+      ['Content-Security-Policy', contentSecurityPolicy(env)],
+      ...common,
+      ['Cross-Origin-Opener-Policy', 'same-origin'],
+      ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    ],
+    forData: [['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"], ...common],
+  };
+}
+
+/** The security headers of a data answer (an API path), all of them. */
+export function dataHeaders(env: Env): [string, string][] {
+  return [...fixedHeaders(env).forData, ['Referrer-Policy', REFERRER]];
+}
+
+/**
+ * Headers every response carries; no route sets any of them itself. Pages and scripts get the app's CSP
+ * and the document policies (apps/server/README.md, "Protection on every route"); a data answer is never a document,
+ * so it gets a CSP that lets it load and run nothing, and not the headers only a document reads, which
+ * keeps each API answer some 500 bytes shorter.
+ */
+export function securityHeaders(env: Env): MiddlewareHandler {
+  const { forPages, forData } = fixedHeaders(env);
   const onAnswer = async (c: Context, next: Next, fixed: [string, string][], referrer: string) => {
     await next();
     const h = c.res.headers;
@@ -95,7 +106,7 @@ export function securityHeaders(env: Env): MiddlewareHandler {
   return (c, next) => {
     const path = c.req.path;
     // The callback URL carries the authorization code: never leak it in a Referer.
-    const referrer = path === '/callback' ? 'no-referrer' : 'strict-origin-when-cross-origin';
+    const referrer = path === '/callback' ? 'no-referrer' : REFERRER;
     const fixed = answersData(path) ? forData : forPages;
     const outgoing = outgoingOf(c);
     if (!outgoing) return onAnswer(c, next, fixed, referrer);

@@ -11,6 +11,33 @@ type CallerEnv = { Variables: { user?: VerifiedUser } };
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
+/** The answer of generate-success-message for a caller (null: a guest) and names, as JSON text. */
+export type SuccessAnswers = (userId: string | null, artistNames: string[]) => Promise<string>;
+
+/**
+ * Success lines as the answer's JSON, `{"results":[{artistName, message}, …]}`, each result's JSON kept
+ * per artist name with the line it was made for. A listener's names are asked for again and again, and
+ * serialising the whole answer anew was a large share of an answer from memory (apps/server/README.md,
+ * "Hot paths").
+ */
+export function successAnswers(writer: MessageWriter): SuccessAnswers {
+  const pieces = new Map<string, { message: string; json: string }>();
+  function resultsJson(results: SuccessResult[]): string {
+    const parts: string[] = [];
+    for (const { artistName, message } of results) {
+      let piece = pieces.get(artistName);
+      if (piece?.message !== message) {
+        if (pieces.size >= 10_000) pieces.clear();
+        piece = { message, json: JSON.stringify({ artistName, message }) };
+        pieces.set(artistName, piece);
+      }
+      parts.push(piece.json);
+    }
+    return `{"results":[${parts.join(',')}]}`;
+  }
+  return (userId, artistNames) => writer.success(userId, artistNames).then(resultsJson);
+}
+
 /**
  * POST /functions/v1/generate-welcome-message and generate-success-message. A caller with a bearer token
  * or a session cookie must be a known listener; a caller with neither is a guest, answered from the
@@ -18,6 +45,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  */
 export function messageRoutes(
   writer: MessageWriter,
+  success: SuccessAnswers,
   userGuard: MiddlewareHandler<UserEnv>,
   guestGuard: MiddlewareHandler,
 ): Hono<CallerEnv> {
@@ -33,27 +61,9 @@ export function messageRoutes(
     const message = await writer.welcome(c.get('user')?.id ?? null, artists, listSize ?? artists.length);
     return answerJson(c, message, 200, NO_STORE);
   });
-  // Each result's JSON, kept per artist name with the line it was made for: a listener's names are asked
-  // for again and again, and serialising the whole answer anew was a large share of an answer from
-  // memory (apps/server/README.md, "Hot paths"). The text is what JSON.stringify({ results }) gives.
-  const pieces = new Map<string, { message: string; json: string }>();
-  function resultsJson(results: SuccessResult[]): string {
-    const parts: string[] = [];
-    for (const { artistName, message } of results) {
-      let piece = pieces.get(artistName);
-      if (piece?.message !== message) {
-        if (pieces.size >= 10_000) pieces.clear();
-        piece = { message, json: JSON.stringify({ artistName, message }) };
-        pieces.set(artistName, piece);
-      }
-      parts.push(piece.json);
-    }
-    return `{"results":[${parts.join(',')}]}`;
-  }
   app.post('/generate-success-message', caller, async (c) => {
     const { artistNames } = await readJson(c, successRequest);
-    const results = await writer.success(c.get('user')?.id ?? null, artistNames);
-    return answerJsonText(c, resultsJson(results), 200, NO_STORE);
+    return answerJsonText(c, await success(c.get('user')?.id ?? null, artistNames), 200, NO_STORE);
   });
   return app;
 }

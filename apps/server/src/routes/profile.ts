@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { userProfile } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { UserEnv } from '../http/identity.ts';
-import { answerJson, answerJsonText } from '../http/json.ts';
+import { answerJsonText } from '../http/json.ts';
 import { maskPhone } from '../sms/phone.ts';
 import type { ProfileCache, ProfileRow } from './profile-cache.ts';
 
@@ -31,13 +31,26 @@ function columnsOf(select: string | undefined): Column[] | undefined {
   return wanted.filter(isColumn);
 }
 
-/** GET /rest/v1/user_profile?id=eq.<id>: the caller's own row only, phone masked. */
-export function profileRoutes(
-  db: Db,
-  guard: MiddlewareHandler<UserEnv>,
-  cache?: ProfileCache,
-): Hono<UserEnv> {
-  const app = new Hono<UserEnv>();
+/** The answer of a profile read: its status and JSON text. */
+interface ProfileAnswer {
+  status: 200 | 406;
+  json: string;
+}
+
+/** A profile read for a caller, from the query's `id` and `select`: at once when memory holds the row. */
+export type ProfileReads = (
+  callerId: string,
+  id: string | undefined,
+  select: string | undefined,
+) => ProfileAnswer | Promise<ProfileAnswer>;
+
+const NO_ROW_JSON = JSON.stringify(NO_ROW);
+
+/**
+ * Reads of `user_profile`: the caller's own row only, phone masked, a `select` of known columns. The
+ * rows come from the profile cache when there is one (the embedded database), else from the database.
+ */
+export function profileReads(db: Db, cache?: ProfileCache): ProfileReads {
   // Masking parses the number (libphonenumber): worth keeping per number for repeated reads.
   const masked = new Map<string, string | null>();
   function mask(e164: string | null): string | null {
@@ -55,12 +68,6 @@ export function profileRoutes(
     const [row] = await db.select().from(userProfile).where(eq(userProfile.id, id));
     cache?.set(id, row ?? null, readAt);
     return row;
-  }
-  /** The row, at once when the cache holds it (or its absence), else a promise of the database's. */
-  function readRow(id: string): ProfileRow | undefined | Promise<ProfileRow | undefined> {
-    const cached = cache?.get(id);
-    if (cached !== undefined) return cached ?? undefined;
-    return readFromDatabase(id);
   }
   // A row as the answer shows it (and its JSON for `select=*`), kept per row object: a cached row (the
   // embedded database) is rendered once, not on every read (apps/server/README.md, "Hot paths"); a row
@@ -82,17 +89,31 @@ export function profileRoutes(
     }
     return answer;
   }
-  app.get('/user_profile', guard, async (c) => {
-    const id = /^eq\.(.{1,256})$/s.exec(c.req.query('id') ?? '')?.[1];
-    if (id === undefined) throw new HttpError(400, 'id: expected a filter of the form eq.<id>');
-    const columns = columnsOf(c.req.query('select'));
-    // Another user's row is treated as absent, as row-level security would: nothing leaks.
-    const found = id === c.get('user').id ? readRow(id) : undefined;
-    const row = found instanceof Promise ? await found : found;
-    if (!row) return answerJson(c, NO_ROW, 406, NO_STORE);
+  function answer(row: ProfileRow | undefined, columns: Column[] | undefined): ProfileAnswer {
+    if (!row) return { status: 406, json: NO_ROW_JSON };
     const { full, json } = render(row);
-    if (!columns) return answerJsonText(c, json, 200, NO_STORE);
-    return answerJson(c, Object.fromEntries(columns.map((k) => [k, full[k]])), 200, NO_STORE);
+    if (!columns) return { status: 200, json };
+    return { status: 200, json: JSON.stringify(Object.fromEntries(columns.map((k) => [k, full[k]]))) };
+  }
+  return (callerId, idFilter, select) => {
+    const id = /^eq\.(.{1,256})$/s.exec(idFilter ?? '')?.[1];
+    if (id === undefined) throw new HttpError(400, 'id: expected a filter of the form eq.<id>');
+    const columns = columnsOf(select);
+    // Another user's row is treated as absent, as row-level security would: nothing leaks.
+    if (id !== callerId) return answer(undefined, columns);
+    const cached = cache?.get(id);
+    if (cached !== undefined) return answer(cached ?? undefined, columns);
+    return readFromDatabase(id).then((row) => answer(row, columns));
+  };
+}
+
+/** GET /rest/v1/user_profile?id=eq.<id>: the caller's own row only, phone masked. */
+export function profileRoutes(reads: ProfileReads, guard: MiddlewareHandler<UserEnv>): Hono<UserEnv> {
+  const app = new Hono<UserEnv>();
+  app.get('/user_profile', guard, async (c) => {
+    const found = reads(c.get('user').id, c.req.query('id'), c.req.query('select'));
+    const { status, json } = found instanceof Promise ? await found : found;
+    return answerJsonText(c, json, status, NO_STORE);
   });
   return app;
 }

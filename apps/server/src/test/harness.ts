@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createEmulator, DEMO_LASTFM } from '@heavy-rotation/emulator';
 import { sql } from 'drizzle-orm';
-import type { Hono } from 'hono';
-import { type AppDeps, createApp } from '../app.ts';
+import { type AppDeps, createApp, type ServerApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { type Env, readEnv } from '../env.ts';
 import { createLogger } from '../http/logger.ts';
@@ -14,7 +13,7 @@ export const ANON_KEY = 'test-anon-key-0123456789abcdef';
 const EMULATOR = 'http://emulator.test';
 
 export interface TestServer {
-  app: Hono;
+  app: ServerApp;
   env: Env;
   database: Database;
   emulator: ReturnType<typeof createEmulator>;
