@@ -32,6 +32,17 @@ function headersOf(res: Response): Record<string, string> {
   return Object.fromEntries([...res.headers].filter(([name]) => !skip.has(name)));
 }
 
+/** The same call in process and over HTTP: the same status, body and headers. */
+async function answersAlike(server: TestServer, over: Served, path: string, init: RequestInit) {
+  const [inside, outside] = await Promise.all([
+    server.app.request(path, init),
+    fetch(`${over.url}${path}`, init),
+  ]);
+  expect(outside.status, path).toBe(inside.status);
+  expect(await outside.text(), path).toBe(await inside.text());
+  expect(headersOf(outside), path).toEqual(headersOf(inside));
+}
+
 /** A POST whose body goes out in chunks, without a Content-Length. */
 function postChunked(url: string, headers: Record<string, string>, chunks: string[]) {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
@@ -93,15 +104,7 @@ describe.each(DATABASES)('over HTTP on %s', (kind) => {
     ];
     for (const [path, init] of calls) {
       // Twice over HTTP: the second answer comes from what the first one left in memory.
-      for (let i = 0; i < 2; i++) {
-        const [inside, outside] = await Promise.all([
-          s.app.request(path, init),
-          fetch(`${http.url}${path}`, init),
-        ]);
-        expect(outside.status, path).toBe(inside.status);
-        expect(await outside.text(), path).toBe(await inside.text());
-        expect(headersOf(outside), path).toEqual(headersOf(inside));
-      }
+      for (let i = 0; i < 2; i++) await answersAlike(s, http, path, init);
     }
     const profile = await fetch(`${http.url}/rest/v1/user_profile?id=eq.demo-listener&select=*`, {
       headers: user(),
@@ -344,15 +347,7 @@ describe.each(DATABASES)('over HTTP on %s', (kind) => {
     );
     const fuzzedHttp = await served(fuzzed);
     const listener = { apikey: ANON_KEY, Authorization: `Bearer ${await fuzzed.token('demo-listener')}` };
-    const same = async (path: string, init: RequestInit) => {
-      const [inside, outside] = await Promise.all([
-        fuzzed.app.request(path, init),
-        fetch(`${fuzzedHttp.url}${path}`, init),
-      ]);
-      expect(outside.status, path).toBe(inside.status);
-      expect(await outside.text(), path).toBe(await inside.text());
-      expect(headersOf(outside), path).toEqual(headersOf(inside));
-    };
+    const same = (path: string, init: RequestInit) => answersAlike(fuzzed, fuzzedHttp, path, init);
     try {
       await fc.assert(
         fc.asyncProperty(body, query, fc.boolean(), async (payload, params, rawQuery) => {
