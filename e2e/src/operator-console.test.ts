@@ -65,6 +65,13 @@ test('the operator signs in, invites from the waitlist by email and exports it',
   const table = page.getByRole('table');
   await table.getByRole('cell', { name: 'fan30@example.com', exact: true }).waitFor();
   expect(await page.getByText('0 of 5').count()).toBe(1);
+  // On a phone every section's tab is in view, none past the screen's edge.
+  const tabs = page.getByRole('navigation', { name: 'Console sections' }).getByRole('link');
+  expect(await tabs.count()).toBe(5);
+  for (const box of await tabs.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().toJSON()))) {
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+  }
   await shot(page, 'console-waitlist');
   await axeClean(page);
 
