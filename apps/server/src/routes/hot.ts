@@ -46,7 +46,8 @@ export function hotRoutes({ caller, success, profiles, maxBodyBytes }: HotRouteD
       },
       answer(req) {
         const text = bodyText(req);
-        // The guard's refusal comes first, as on Hono, where the body is read after it.
+        // The guard's refusal comes first, as on Hono, where the body is read after it; the body's own
+        // failure is then never waited for, so it is marked as handled here.
         text.catch(() => undefined);
         return caller(req)
           .then((user) => text.then((body) => success(user.id, parseJson(body, successRequest).artistNames)))
