@@ -20,7 +20,6 @@ import {
   limit,
   limitBy,
   parseTrustProxy,
-  refuseOver,
 } from './http/rate-limit.ts';
 import { corsApplies, dataHeaders, outgoingOf, securityHeaders } from './http/security.ts';
 import { createImageResolver } from './images/resolver.ts';
@@ -140,11 +139,7 @@ export function createApp({
   const userGuard = guard<UserEnv>(identity.apiKey, perIp, identity.user, perUser);
   // The same checks, in the same order, on Node's request of a hot route with a bearer token
   // (apps/server/README.md, "Hot paths").
-  const limitUser = (user: VerifiedUser) =>
-    userLimiter.hit(user.id).then((wait) => {
-      refuseOver(wait);
-      return user;
-    });
+  const limitUser = (user: VerifiedUser) => userLimiter.spend(user.id).then(() => user);
   const hotCaller = (req: IncomingMessage): Promise<VerifiedUser> => {
     identity.requireApiKey(headerOf(req, 'apikey'));
     const address = addressOf(
@@ -152,8 +147,7 @@ export function createApp({
       headerOf(req, 'x-forwarded-for'),
       trustedProxies,
     );
-    return ipLimiter.hit(address).then((wait) => {
-      refuseOver(wait);
+    return ipLimiter.spend(address).then(() => {
       const user = identity.bearerUser(headerOf(req, 'authorization'));
       return user instanceof Promise ? user.then(limitUser) : limitUser(user);
     });

@@ -53,9 +53,9 @@ function stop(signal: string): void {
   };
   server.close(() => void finish(0));
   // Idle keep-alive connections would hold close() open; busy ones finish their request first.
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  server.closeIdleConnections();
   setTimeout(() => {
-    if ('closeAllConnections' in server) server.closeAllConnections();
+    server.closeAllConnections();
     void finish(0);
   }, env.SHUTDOWN_TIMEOUT_MS).unref();
 }

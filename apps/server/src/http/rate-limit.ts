@@ -8,8 +8,8 @@ import { HttpError } from './errors.ts';
 import { type Check, guard } from './guard.ts';
 
 export interface RateLimiter {
-  /** Counts one request for key; resolves to the seconds to wait when over the limit. */
-  hit(key: string): Promise<number | undefined>;
+  /** Counts one request for key; refuses it (429 with `Retry-After`) once the limit is spent. */
+  spend(key: string): Promise<void>;
 }
 
 /**
@@ -31,15 +31,16 @@ export function createRateLimiter(
   // The library settles its promise with the counter's state, and rejects with it when the limit is
   // spent (with an Error otherwise): one `then` reads either, with no async wrapper around it.
   return {
-    hit: (key) => limiter.consume(key).then(passed, overLimit),
+    spend: (key) => limiter.consume(key).then(passed, overLimit),
   };
 }
 
 const passed = (): undefined => undefined;
 
-function overLimit(refusal: unknown): number {
-  if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-  throw refusal;
+function overLimit(refusal: unknown): never {
+  if (!(refusal instanceof RateLimiterRes)) throw refusal;
+  const wait = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+  throw new HttpError(429, 'Too many requests', { 'Retry-After': String(wait) });
 }
 
 /** Which proxies in front of us may say who the client is (TRUST_PROXY). */
@@ -105,14 +106,9 @@ export function addressOf(peer: string, forwardedFor: string | undefined, proxie
   return chain[0] ?? peer;
 }
 
-/** Refuses a call once its limit is spent: 429 with the seconds to wait in `Retry-After`. */
-export function refuseOver(wait: number | undefined): void {
-  if (wait !== undefined) throw new HttpError(429, 'Too many requests', { 'Retry-After': String(wait) });
-}
-
 /** The check of a limit per key (an IP, a user id): 429 with `Retry-After` once it is spent. */
 export function limit(limiter: RateLimiter, key: (c: Context) => string): Check {
-  return (c) => limiter.hit(key(c)).then(refuseOver);
+  return (c) => limiter.spend(key(c));
 }
 
 /** The same limit as a middleware of its own. */
