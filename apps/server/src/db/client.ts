@@ -57,7 +57,15 @@ async function loadPglite() {
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  return { PGlite, drizzle, migrate };
+  /**
+   * PGlite without its reading of every array type as it opens, the longest query of its start
+   * (docs/architecture.md, "The embedded database"): it only teaches PGlite's own parsers arrays, and no
+   * column or parameter of ours is one (drizzle reads an array column's text itself).
+   */
+  class ServerPglite extends PGlite {
+    override async _initArrayTypes(): Promise<void> {}
+  }
+  return { PGlite: ServerPglite, drizzle, migrate };
 }
 
 /** Whether the template is there to start from. */

@@ -1,7 +1,7 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import { createClient, getCurrentUserProfile, SpotifyApiError } from '@heavy-rotation/spotify';
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DeadlineError, withDeadline } from './deadline.ts';
 import { HttpError } from './errors.ts';
 import type { Check } from './guard.ts';

@@ -1,7 +1,9 @@
 import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
-import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import RateLimiterDrizzle from 'rate-limiter-flexible/lib/RateLimiterDrizzle.js';
+import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
+import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
 import type { Database } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
 import { HttpError } from './errors.ts';

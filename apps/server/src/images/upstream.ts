@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { withDeadline } from '../http/deadline.ts';
 import { normaliseArtistName } from '../messages/normalise.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { withDeadline } from '../http/deadline.ts';
 import type { WelcomeMessage } from './welcome-lines.ts';
 

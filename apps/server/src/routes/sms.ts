@@ -4,7 +4,7 @@ import { checkPhone } from '@heavy-rotation/contracts/phone';
 import { eq, sql } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { parsePhoneNumberWithError } from 'libphonenumber-js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PhoneHasher } from '../admin/subscribers.ts';
 import type { Db } from '../db/client.ts';
 import { smsConsent, smsSuppression, smsSuppressionErased, userProfile } from '../db/schema.ts';

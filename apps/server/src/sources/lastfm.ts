@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { withDeadline } from '../http/deadline.ts';
 import { backoff, SourceError } from './errors.ts';
 import type { SourceArtist } from './top-artists.ts';

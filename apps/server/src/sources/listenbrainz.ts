@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { withDeadline } from '../http/deadline.ts';
 import { SourceError } from './errors.ts';
 import type { SourceArtist } from './top-artists.ts';
