@@ -1,3 +1,4 @@
+/// <reference path="../rate-limiter-flexible.d.ts" />
 import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
