@@ -38,8 +38,9 @@ function replayTap(root: HTMLElement): void {
 const root = document.getElementById('root');
 if (root?.dataset.prerendered && loadedConfig()) {
   // The screen is already painted from the HTML (docs/architecture.md, "The first frame"): React takes
-  // it over once the screen's code is here, so its first render matches what is on screen.
-  firstScreenReady().then(() => hydrateRoot(root, app));
+  // it over once the screen's code is here, so its first render matches what is on screen; in a render
+  // that yields to the browser, so no long task delays a tap.
+  firstScreenReady().then(() => startTransition(() => void hydrateRoot(root, app)));
 } else if (root?.dataset.drawn && loadedConfig()) {
   // The Top 40 the app saved when it last drew it is on screen (docs/architecture.md, "The listener's
   // first frame"). React draws the same screen once its code is here, in a render that yields to the

@@ -41,3 +41,27 @@ export function step(m: Mover, seconds: number, width: number, height: number, l
   }
   return { x, y, dx, dy, colour: bounced ? (colour + 1) % COLOURS.length : colour };
 }
+
+/** Seconds until `position` moving at `velocity` reaches 0 or `max`; never, on an axis with no room. */
+function untilWall(position: number, velocity: number, max: number): number {
+  if (max <= 0 || velocity === 0) return Number.POSITIVE_INFINITY;
+  return Math.max(0, velocity > 0 ? (max - position) / velocity : position / -velocity);
+}
+
+/**
+ * The wordmark's straight flight to the next wall: how long it takes, and the mover as it leaves that
+ * wall (bounced, in the next colour). `undefined` when it cannot move: the box has no room on either axis.
+ */
+export function flight(
+  m: Mover,
+  width: number,
+  height: number,
+  logoHeight: number,
+): { seconds: number; to: Mover } | undefined {
+  const maxX = Math.max(0, width - LOGO_WIDTH);
+  const maxY = Math.max(0, height - logoHeight);
+  const seconds = Math.min(untilWall(m.x, m.dx, maxX), untilWall(m.y, m.dy, maxY));
+  if (!Number.isFinite(seconds)) return undefined;
+  // A hair past the wall, so that `step` sees the touch and bounces.
+  return { seconds, to: step(m, seconds + 1e-9, width, height, logoHeight) };
+}

@@ -1,92 +1,100 @@
 import { useEffect, useRef } from 'react';
-import { COLOURS, LOGO_WIDTH, type Mover, startMover, step } from '../bounce.ts';
+import { COLOURS, flight, LOGO_WIDTH, type Mover, startMover } from '../bounce.ts';
 import styles from './landing.module.css';
 
 const WORDMARK = '/wordmark.svg';
 
-function tinted(logo: HTMLImageElement, colour: string, width: number, height: number, dpr: number) {
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.ceil(width * dpr);
-  canvas.height = Math.ceil(height * dpr);
+/** Paints the wordmark into `canvas` (sized to it) in one colour. */
+function paint(
+  canvas: HTMLCanvasElement,
+  logo: HTMLImageElement,
+  colour: string,
+  height: number,
+  dpr: number,
+) {
   const ctx = canvas.getContext('2d');
-  if (!ctx) return canvas;
-  ctx.scale(dpr, dpr);
-  ctx.drawImage(logo, 0, 0, width, height);
+  if (!ctx) return;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.globalCompositeOperation = 'source-over';
+  ctx.clearRect(0, 0, LOGO_WIDTH, height);
+  ctx.drawImage(logo, 0, 0, LOGO_WIDTH, height);
   ctx.globalCompositeOperation = 'source-in';
   ctx.fillStyle = colour;
-  ctx.fillRect(0, 0, width, height);
-  return canvas;
+  ctx.fillRect(0, 0, LOGO_WIDTH, height);
 }
 
+const at = (m: Pick<Mover, 'x' | 'y'>) => `translate(${m.x}px, ${m.y}px)`;
+
 /**
- * The login and signup background: the wordmark drifting and bouncing in cycling colours. It starts
- * after `startDelayMs`, stands still under reduced motion, pauses while the tab is hidden, and draws one
- * cached bitmap per frame (clearing only where the last one was) so it never competes with input.
+ * The login and signup background: the wordmark drifting and bouncing in cycling colours
+ * (docs/product.md, "The landing screens"). It starts after `startDelayMs`, stands still under reduced
+ * motion and pauses while the tab is hidden. The canvas is only as big as the wordmark and each straight
+ * flight between two walls is one animation of its position, which the browser's compositor runs: the
+ * page's main thread works once per bounce, to paint the next colour, not once per frame
+ * (docs/architecture.md, "The first frame").
  */
 export function AnimatedBackground({ startDelayMs }: { startDelayMs: number }) {
   const ref = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
     const canvas = ref.current;
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
+    if (!canvas) return;
     const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     const dpr = Math.min(window.devicePixelRatio || 1, 2);
     const logo = new Image();
-    const cache = new Map<number, HTMLCanvasElement>();
-    let frame = 0;
-    let last = 0;
-    let mover: Mover | undefined;
     let logoHeight = 0;
+    let mover: Mover | undefined;
+    let animation: Animation | undefined;
     let stopped = false;
-    // Where the wordmark was last drawn: only that is cleared for the next frame, not the whole screen.
-    let drawn: { x: number; y: number } | undefined;
 
-    const size = () => {
-      // Setting the size clears the canvas.
-      canvas.width = Math.round(window.innerWidth * dpr);
-      canvas.height = Math.round(window.innerHeight * dpr);
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      drawn = undefined;
+    /** Where the wordmark is now: along the running flight, or where the last one ended. */
+    const current = (): Mover | undefined => {
+      if (!mover || !animation) return mover;
+      const seconds = Number(animation.currentTime ?? 0) / 1000;
+      return { ...mover, x: mover.x + mover.dx * seconds, y: mover.y + mover.dy * seconds };
     };
-    const draw = () => {
+    const fly = () => {
+      animation?.cancel();
+      animation = undefined;
       if (!mover) return;
-      let bitmap = cache.get(mover.colour);
-      if (!bitmap) {
-        bitmap = tinted(logo, COLOURS[mover.colour] ?? '#fff', LOGO_WIDTH, logoHeight, dpr);
-        cache.set(mover.colour, bitmap);
-      }
-      if (drawn) ctx.clearRect(drawn.x - 1, drawn.y - 1, LOGO_WIDTH + 2, logoHeight + 2);
-      ctx.drawImage(bitmap, mover.x, mover.y, LOGO_WIDTH, logoHeight);
-      drawn = { x: mover.x, y: mover.y };
+      canvas.style.transform = at(mover);
+      paint(canvas, logo, COLOURS[mover.colour] ?? '#fff', logoHeight, dpr);
+      if (still) return;
+      const next = flight(mover, window.innerWidth, window.innerHeight, logoHeight);
+      if (!next) return;
+      const from = mover;
+      animation = canvas.animate([{ transform: at(from) }, { transform: at(next.to) }], {
+        duration: next.seconds * 1000,
+        easing: 'linear',
+      });
+      if (document.hidden) animation.pause();
+      animation.onfinish = () => {
+        mover = next.to;
+        animation = undefined;
+        fly();
+      };
     };
-    const tick = (now: number) => {
-      if (stopped || !mover) return;
-      const seconds = last ? Math.min((now - last) / 1000, 0.1) : 0;
-      last = now;
-      mover = step(mover, seconds, window.innerWidth, window.innerHeight, logoHeight);
-      draw();
-      frame = requestAnimationFrame(tick);
-    };
-    const run = () => {
-      cancelAnimationFrame(frame);
-      last = 0;
-      if (!still && !document.hidden) frame = requestAnimationFrame(tick);
-    };
-    const onVisibility = () => (document.hidden ? cancelAnimationFrame(frame) : run());
+    const onVisibility = () => (document.hidden ? animation?.pause() : animation?.play());
     const onResize = () => {
-      size();
-      draw();
+      const now = current();
+      if (!now) return;
+      // The same place and heading, kept inside the new screen.
+      const maxX = Math.max(0, window.innerWidth - LOGO_WIDTH);
+      const maxY = Math.max(0, window.innerHeight - logoHeight);
+      mover = { ...now, x: Math.min(Math.max(now.x, 0), maxX), y: Math.min(Math.max(now.y, 0), maxY) };
+      fly();
     };
 
     const timer = window.setTimeout(() => {
       logo.onload = () => {
         if (stopped) return;
         logoHeight = (LOGO_WIDTH * logo.naturalHeight) / (logo.naturalWidth || 1);
-        size();
+        canvas.width = Math.ceil(LOGO_WIDTH * dpr);
+        canvas.height = Math.ceil(logoHeight * dpr);
+        canvas.style.width = `${LOGO_WIDTH}px`;
+        canvas.style.height = `${logoHeight}px`;
         mover = startMover(window.innerWidth, window.innerHeight, logoHeight);
-        draw();
-        run();
+        fly();
       };
       logo.onerror = () => console.warn('The wordmark could not be loaded');
       logo.src = WORDMARK;
@@ -96,15 +104,15 @@ export function AnimatedBackground({ startDelayMs }: { startDelayMs: number }) {
     return () => {
       stopped = true;
       window.clearTimeout(timer);
-      cancelAnimationFrame(frame);
+      animation?.cancel();
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('resize', onResize);
     };
   }, [startDelayMs]);
 
   return (
-    <div aria-hidden="true">
-      <canvas ref={ref} className={styles.canvas} />
+    <div className={styles.sky} aria-hidden="true">
+      <canvas ref={ref} className={styles.canvas} width={0} height={0} />
     </div>
   );
 }
