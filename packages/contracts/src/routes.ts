@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
-// What the web app sends to the server and gets back, once (docs/product.md, "Backend calls"). The
-// server validates requests with these; the web app types its calls and checks the replies with them.
+// What the web app sends to the server, once (docs/product.md, "Backend calls"): the server validates
+// requests with these. What it gets back is in replies.ts.
 
 const artistName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 const ARTISTS_SHAPE = 'must be a list of artist names, or of artist objects with a name';
@@ -29,18 +29,10 @@ export const welcomeRequest = z.object({
   listSize: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(50))),
 });
 export type WelcomeRequest = z.input<typeof welcomeRequest>;
-/** A welcome counts only with all three parts as non-empty text. */
-const part = z.string().check(z.trim(), z.minLength(1));
-export const welcomeReply = z.object({ greeting: part, reflection: part, teaser: part });
-export type WelcomeReply = z.infer<typeof welcomeReply>;
 
 /** POST /functions/v1/generate-success-message. */
 export const successRequest = z.object({ artistNames: z.array(artistName).check(z.maxLength(50)) });
 export type SuccessRequest = z.input<typeof successRequest>;
-export const successReply = z.object({
-  results: z.array(z.object({ artistName: z.string(), message: z.string().check(z.trim()) })),
-});
-export type SuccessReply = z.infer<typeof successReply>;
 
 /** POST /functions/v1/sms-subscribe: the number, with the consent the listener saw. */
 export const smsSubscribeRequest = z.object({
@@ -52,26 +44,8 @@ export const smsSubscribeRequest = z.object({
   consentVersion: z.optional(z.string().check(z.maxLength(40))),
 });
 export type SmsSubscribeRequest = z.input<typeof smsSubscribeRequest>;
-export const okReply = z.object({ ok: z.literal(true) });
 
-/** GET /rest/v1/user_profile?id=eq.<id>: the caller's own row; the number comes masked. */
-export const userProfileRow = z.object({
-  id: z.string(),
-  phone_e164: z.optional(z.nullable(z.string())),
-  display_name: z.optional(z.nullable(z.string())),
-});
-
-/** GET /auth/v1/user: the verified caller, in the shape stock auth clients read. */
-export const authUser = z.object({
-  id: z.string(),
-  email: z.optional(z.string()),
-  user_metadata: z.optional(z.object({ display_name: z.optional(z.nullable(z.string())) })),
-});
-export type AuthUser = z.infer<typeof authUser>;
-
-/** GET /api/flags, and PUT /api/flags with the same body. */
-export const flags = z.object({ sms_gate_enabled: z.boolean() });
-export type Flags = z.infer<typeof flags>;
+/** PUT /api/flags: the body GET /api/flags answers (`flags`, in replies.ts). */
 export const flagsUpdate = z.strictObject({ sms_gate_enabled: z.boolean() });
 
 /**

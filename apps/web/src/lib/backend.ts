@@ -83,8 +83,8 @@ async function send(path: string, request: BackendRequest): Promise<unknown> {
   return body;
 }
 
-type Contracts = typeof import('@heavy-rotation/contracts');
-/** The names of the reply schemas in @heavy-rotation/contracts. */
+type Contracts = typeof import('@heavy-rotation/contracts/replies');
+/** The names of the reply schemas in @heavy-rotation/contracts/replies. */
 export type ReplyName = {
   [K in keyof Contracts]: Contracts[K] extends z.ZodMiniType ? K : never;
 }[keyof Contracts];
@@ -96,7 +96,7 @@ let contracts: Promise<Contracts> | undefined;
  * (docs/architecture.md, "The first frame"); asked for when the call starts, so they travel with it.
  */
 const loadContracts = () => {
-  contracts ??= import('@heavy-rotation/contracts');
+  contracts ??= import('@heavy-rotation/contracts/replies');
   return contracts;
 };
 

@@ -1,4 +1,4 @@
-import { type WelcomeReply, welcomeReply } from '@heavy-rotation/contracts';
+import { type WelcomeReply, welcomeReply } from '@heavy-rotation/contracts/replies';
 
 export type WelcomeMessage = WelcomeReply;
 
