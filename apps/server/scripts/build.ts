@@ -3,7 +3,7 @@
 import { cp, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { writePgliteTemplate } from '../src/db/client.ts';
+import { writePgliteTemplate } from '../src/db/template.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist`;

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { openDatabase, writePgliteTemplate } from './client.ts';
+import { openDatabase } from './client.ts';
 import { waitlistSignup } from './schema.ts';
+import { writePgliteTemplate } from './template.ts';
 
 test('the embedded database keeps its data across restarts and migrates only once', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'hr-db-'));

@@ -27,11 +27,11 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use instead of public (isolates test runs sharing one server). */
   pgSchema?: string;
   /**
-   * A dump of an embedded database with every migration applied, to start an empty data folder from
+   * An embedded database with every migration applied, archived, to start an empty data folder from
    * instead of creating one (default: `pglite-template.tar.gz` beside this module, which the server's
-   * build writes; none when running from source).
+   * build writes (`./template.ts`); none when running from source). `false`: create one.
    */
-  template?: string;
+  template?: string | false;
   /** PGlite's files, read and compiled ahead (src/index.ts); without them PGlite loads its own. */
   pgliteFiles?: Promise<PgliteFiles | undefined>;
   /** How long to wait for PostgreSQL at start before giving up (default 30 s). */
@@ -76,6 +76,9 @@ async function hasTemplate(path: string): Promise<boolean> {
   );
 }
 
+/** The unpacking's read and gunzip size: 1 MB, not the streams' 16 kB (docs/architecture.md). */
+const PIECE = 1 << 20;
+
 interface TarHeader {
   path: string;
   folder: boolean;
@@ -118,7 +121,10 @@ async function unpackTemplate(template: string, dir: string): Promise<void> {
   try {
     // Synchronous writes: a thousand small files through the thread pool (open, write, close each) take
     // several times longer, and nothing else waits on this thread while the database is not open.
-    for await (const chunk of createReadStream(template).pipe(createGunzip())) {
+    const pieces = createReadStream(template, { highWaterMark: PIECE }).pipe(
+      createGunzip({ chunkSize: PIECE }),
+    );
+    for await (const chunk of pieces) {
       pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
       while (!ended) {
         if (file) {
@@ -160,19 +166,6 @@ async function unpackTemplate(template: string, dir: string): Promise<void> {
     if (file) closeSync(file.fd);
     await rm(staging, { recursive: true, force: true });
   }
-}
-
-/**
- * Writes a template for empty data folders: a new embedded database with every migration applied,
- * dumped and gzipped. Starting from it skips creating a database cluster, the slowest part of a first start.
- */
-export async function writePgliteTemplate(path: string): Promise<void> {
-  const { PGlite, drizzle, migrate } = await loadPglite();
-  const client = new PGlite({ postgresqlconf: PGLITE_CONF });
-  await migrate(drizzle(client, { schema }), { migrationsFolder });
-  const dump = await client.dumpDataDir('gzip');
-  await writeFile(path, Buffer.from(await dump.arrayBuffer()));
-  await client.close();
 }
 
 /** Opens the database and applies the committed migrations before anything uses it. */
@@ -228,7 +221,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     );
     // An empty folder starts from the template when there is one; the migrations below add anything newer.
     const template = options.template ?? defaultTemplate;
-    if (fresh && (await readdir(dir)).length === 0 && (await hasTemplate(template))) {
+    if (template && fresh && (await readdir(dir)).length === 0 && (await hasTemplate(template))) {
       await unpackTemplate(template, dir);
     }
     client = new PGlite(dir, { postgresqlconf: PGLITE_CONF, ...(await options.pgliteFiles) });
