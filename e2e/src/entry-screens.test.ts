@@ -79,6 +79,29 @@ test('the landing screens are drawn from the page itself, before any script, the
   await context.close();
 });
 
+test("the landing screen's code is asked for only once its wordmark is on screen", async () => {
+  const { context, page } = await newPhonePage(journey.browser);
+  const order: string[] = [];
+  // A slow wordmark: the text paints first, and the screen is whole only once the image is there.
+  await page.route('**/wordmark.svg', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  page.on('requestfinished', (request) => {
+    if (new URL(request.url()).pathname === '/wordmark.svg') order.push('wordmark');
+  });
+  page.on('request', (request) => {
+    if (/^\/assets\/index-[\w-]+\.js$/.test(new URL(request.url()).pathname)) order.push('entry');
+  });
+  await page.goto(`${journey.stack.url}/signup`);
+  await expect.poll(() => order.includes('entry'), { timeout: 5000 }).toBe(true);
+  expect(order.slice(0, 2)).toEqual(['wordmark', 'entry']);
+  // And the screen still comes alive.
+  await page.getByLabel('Enter your Spotify account email to get access:').fill('fan@example.com');
+  await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+  await context.close();
+});
+
 test('on a desktop the login screen says the app is best on a phone', async () => {
   const context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();

@@ -71,25 +71,48 @@
     script.src = main;
     document.head.append(script);
   };
-  // Once the first contentful frame is on screen (its paint entry). A page with nothing to paint, a tab
-  // in the background (it paints nothing) and a browser without paint entries start at once; a timer
-  // as well.
+  // The images the page preloads for its first frame (the landing screens' wordmark): the code waits
+  // for them too, so that the frame is whole before anything else is asked for.
+  const preloaded = new Set(
+    Array.from(document.querySelectorAll('link[rel="preload"][as="image"]'), (link) => link.href),
+  );
+  const images = Array.from(root?.querySelectorAll('img') ?? []).filter(
+    (img) => preloaded.has(img.src) && !img.complete,
+  );
+  const imagesShown = Promise.all(
+    images.map(
+      (img) =>
+        new Promise((resolve) => {
+          img.addEventListener('load', resolve, { once: true });
+          img.addEventListener('error', resolve, { once: true });
+        }),
+    ),
+  ).then(
+    () => images.length && new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
+  // Once the first contentful frame is on screen (its paint entry) with those images. A page with
+  // nothing to paint, a tab in the background (it paints nothing) and a browser without paint entries
+  // start at once; a timer as well.
   const painted = (entries) => entries.some((entry) => entry.name === 'first-contentful-paint');
   if (
     !root?.firstElementChild ||
     document.visibilityState === 'hidden' ||
     typeof PerformanceObserver === 'undefined' ||
-    !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
-    painted(performance.getEntriesByType('paint'))
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
   ) {
     start();
     return;
   }
-  const observer = new PerformanceObserver((list) => {
-    if (!painted(list.getEntries())) return;
-    observer.disconnect();
-    start();
-  });
-  observer.observe({ type: 'paint', buffered: true });
+  const firstPaint = painted(performance.getEntriesByType('paint'))
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        const observer = new PerformanceObserver((list) => {
+          if (!painted(list.getEntries())) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe({ type: 'paint', buffered: true });
+      });
+  Promise.all([firstPaint, imagesShown]).then(start);
   setTimeout(start, 3000);
 })();
