@@ -2,88 +2,108 @@ import * as z from 'zod/mini';
 
 // The replies the web app checks (`callBackend` in apps/web names one of these): a module of their own,
 // so the web app builds only these schemas, not the requests' and events' it never reads
-// (docs/architecture.md, "The first frame"). The server imports them through the index.
+// (docs/architecture.md, "The first frame"). Each is built when it first checks a reply (`z.lazy`), not
+// when the module loads: a page's first call builds one schema, in the task that reads its reply. The
+// server imports them through the index.
 
 /** A welcome counts only with all three parts as non-empty text. */
-const part = z.string().check(z.trim(), z.minLength(1));
-export const welcomeReply = z.object({ greeting: part, reflection: part, teaser: part });
+export const welcomeReply = z.lazy(() => {
+  const part = z.string().check(z.trim(), z.minLength(1));
+  return z.object({ greeting: part, reflection: part, teaser: part });
+});
 export type WelcomeReply = z.infer<typeof welcomeReply>;
 
 /** POST /functions/v1/generate-success-message: one line per name. */
-export const successReply = z.object({
-  results: z.array(z.object({ artistName: z.string(), message: z.string().check(z.trim()) })),
-});
+export const successReply = z.lazy(() =>
+  z.object({
+    results: z.array(z.object({ artistName: z.string(), message: z.string().check(z.trim()) })),
+  }),
+);
 export type SuccessReply = z.infer<typeof successReply>;
 
-export const okReply = z.object({ ok: z.literal(true) });
+export const okReply = z.lazy(() => z.object({ ok: z.literal(true) }));
 
 /** GET /rest/v1/user_profile?id=eq.<id>: the caller's own row; the number comes masked. */
-export const userProfileRow = z.object({
-  id: z.string(),
-  phone_e164: z.optional(z.nullable(z.string())),
-  display_name: z.optional(z.nullable(z.string())),
-});
+export const userProfileRow = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    phone_e164: z.optional(z.nullable(z.string())),
+    display_name: z.optional(z.nullable(z.string())),
+  }),
+);
 
 /** GET /auth/v1/user: the verified caller, in the shape stock auth clients read. */
-export const authUser = z.object({
-  id: z.string(),
-  email: z.optional(z.string()),
-  user_metadata: z.optional(z.object({ display_name: z.optional(z.nullable(z.string())) })),
-});
+export const authUser = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    email: z.optional(z.string()),
+    user_metadata: z.optional(z.object({ display_name: z.optional(z.nullable(z.string())) })),
+  }),
+);
 export type AuthUser = z.infer<typeof authUser>;
 
 /** GET /api/flags, and PUT /api/flags with the same body. */
-export const flags = z.object({ sms_gate_enabled: z.boolean() });
+export const flags = z.lazy(() => z.object({ sms_gate_enabled: z.boolean() }));
 export type Flags = z.infer<typeof flags>;
 
-export const sourceName = z.enum(['lastfm', 'listenbrainz']);
+export const sourceName = z.lazy(() => z.enum(['lastfm', 'listenbrainz']));
 export type SourceName = z.infer<typeof sourceName>;
 
 /** One artist as every source gives it: a stable id, the name, images when known, links when known. */
-export const sourceArtist = z.object({
-  id: z.string(),
-  name: z.string(),
-  images: z.array(z.object({ url: z.string(), width: z.nullish(z.number()), height: z.nullish(z.number()) })),
-  sourceUrl: z.nullable(z.string()),
-  spotifyUrl: z.nullable(z.string()),
-  mbid: z.optional(z.string()),
-});
+export const sourceArtist = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    images: z.array(
+      z.object({ url: z.string(), width: z.nullish(z.number()), height: z.nullish(z.number()) }),
+    ),
+    sourceUrl: z.nullable(z.string()),
+    spotifyUrl: z.nullable(z.string()),
+    mbid: z.optional(z.string()),
+  }),
+);
 export type SourceArtist = z.infer<typeof sourceArtist>;
 
 /** GET /api/source/session: who the session cookie belongs to. */
-export const sourceSessionReply = z.object({
-  source: sourceName,
-  userId: z.string(),
-  displayName: z.nullable(z.string()),
-});
+export const sourceSessionReply = z.lazy(() =>
+  z.object({
+    source: sourceName,
+    userId: z.string(),
+    displayName: z.nullable(z.string()),
+  }),
+);
 export type SourceSessionReply = z.infer<typeof sourceSessionReply>;
 
 /**
  * GET /api/source/top-artists: best first, at most 40. `stale` with a `notice` when the source is
  * rate-limiting and the list is the one fetched last.
  */
-export const sourceTopArtistsReply = z.object({
-  source: sourceName,
-  artists: z.array(sourceArtist),
-  fetchedAt: z.string(),
-  stale: z.boolean(),
-  notice: z.nullable(z.string()),
-});
+export const sourceTopArtistsReply = z.lazy(() =>
+  z.object({
+    source: sourceName,
+    artists: z.array(sourceArtist),
+    fetchedAt: z.string(),
+    stale: z.boolean(),
+    notice: z.nullable(z.string()),
+  }),
+);
 export type SourceTopArtistsReply = z.infer<typeof sourceTopArtistsReply>;
 
 /**
  * One image per artist asked about, in the order asked: `image` null when none is known. `final` false
  * means the search is not over (a source was busy or away): asking again later may find one.
  */
-export const artistImagesReply = z.object({
-  images: z.array(
-    z.object({
-      name: z.string(),
-      image: z.nullable(
-        z.object({ url: z.string(), width: z.nullable(z.number()), height: z.nullable(z.number()) }),
-      ),
-      final: z.boolean(),
-    }),
-  ),
-});
+export const artistImagesReply = z.lazy(() =>
+  z.object({
+    images: z.array(
+      z.object({
+        name: z.string(),
+        image: z.nullable(
+          z.object({ url: z.string(), width: z.nullable(z.number()), height: z.nullable(z.number()) }),
+        ),
+        final: z.boolean(),
+      }),
+    ),
+  }),
+);
 export type ArtistImagesReply = z.infer<typeof artistImagesReply>;
