@@ -4,43 +4,24 @@ import styles from './landing.module.css';
 
 const WORDMARK = '/wordmark.svg';
 
-/** Paints the wordmark into `canvas` (sized to it) in one colour. */
-function paint(
-  canvas: HTMLCanvasElement,
-  logo: HTMLImageElement,
-  colour: string,
-  height: number,
-  dpr: number,
-) {
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.globalCompositeOperation = 'source-over';
-  ctx.clearRect(0, 0, LOGO_WIDTH, height);
-  ctx.drawImage(logo, 0, 0, LOGO_WIDTH, height);
-  ctx.globalCompositeOperation = 'source-in';
-  ctx.fillStyle = colour;
-  ctx.fillRect(0, 0, LOGO_WIDTH, height);
-}
-
 const at = (m: Pick<Mover, 'x' | 'y'>) => `translate(${m.x}px, ${m.y}px)`;
 
 /**
  * The login and signup background: the wordmark drifting and bouncing in cycling colours
  * (docs/product.md, "The landing screens"). It starts after `startDelayMs`, stands still under reduced
- * motion and pauses while the tab is hidden. The canvas is only as big as the wordmark and each straight
- * flight between two walls is one animation of its position, which the browser's compositor runs: the
- * page's main thread works once per bounce, to paint the next colour, not once per frame
- * (docs/architecture.md, "The first frame").
+ * motion and pauses while the tab is hidden. The wordmark is an element of its own size, coloured
+ * through the wordmark as its mask, and each straight flight between two walls is one animation of its
+ * position, which the browser's compositor runs: the page's main thread works once per bounce, to set
+ * the next colour, not once per frame, and never draws the wordmark itself (docs/architecture.md, "The
+ * first frame").
  */
 export function AnimatedBackground({ startDelayMs }: { startDelayMs: number }) {
-  const ref = useRef<HTMLCanvasElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const canvas = ref.current;
-    if (!canvas) return;
+    const wordmark = ref.current;
+    if (!wordmark) return;
     const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const dpr = Math.min(window.devicePixelRatio || 1, 2);
     const logo = new Image();
     let logoHeight = 0;
     let mover: Mover | undefined;
@@ -57,13 +38,14 @@ export function AnimatedBackground({ startDelayMs }: { startDelayMs: number }) {
       animation?.cancel();
       animation = undefined;
       if (!mover) return;
-      canvas.style.transform = at(mover);
-      paint(canvas, logo, COLOURS[mover.colour] ?? '#fff', logoHeight, dpr);
-      if (still) return;
-      const next = flight(mover, window.innerWidth, window.innerHeight, logoHeight);
+      // The screen's size is read before anything is written: a read after a write makes the browser
+      // lay the page out at once, inside this task.
+      const next = still ? undefined : flight(mover, window.innerWidth, window.innerHeight, logoHeight);
+      wordmark.style.transform = at(mover);
+      wordmark.style.backgroundColor = COLOURS[mover.colour] ?? '#fff';
       if (!next) return;
       const from = mover;
-      animation = canvas.animate([{ transform: at(from) }, { transform: at(next.to) }], {
+      animation = wordmark.animate([{ transform: at(from) }, { transform: at(next.to) }], {
         duration: next.seconds * 1000,
         easing: 'linear',
       });
@@ -89,12 +71,11 @@ export function AnimatedBackground({ startDelayMs }: { startDelayMs: number }) {
       logo.onload = () => {
         if (stopped) return;
         logoHeight = (LOGO_WIDTH * logo.naturalHeight) / (logo.naturalWidth || 1);
-        canvas.width = Math.ceil(LOGO_WIDTH * dpr);
-        canvas.height = Math.ceil(logoHeight * dpr);
-        canvas.style.width = `${LOGO_WIDTH}px`;
-        canvas.style.height = `${logoHeight}px`;
         mover = startMover(window.innerWidth, window.innerHeight, logoHeight);
         fly();
+        wordmark.style.width = `${LOGO_WIDTH}px`;
+        wordmark.style.height = `${logoHeight}px`;
+        wordmark.hidden = false;
       };
       logo.onerror = () => console.warn('The wordmark could not be loaded');
       logo.src = WORDMARK;
@@ -112,7 +93,7 @@ export function AnimatedBackground({ startDelayMs }: { startDelayMs: number }) {
 
   return (
     <div className={styles.sky} aria-hidden="true">
-      <canvas ref={ref} className={styles.canvas} width={0} height={0} />
+      <div ref={ref} className={styles.mover} hidden />
     </div>
   );
 }
