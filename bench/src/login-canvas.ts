@@ -18,7 +18,7 @@ function observeLongTasks() {
 }
 
 /**
- * The login screen's animation, unthrottled in Chromium: long tasks in the first 4 s (the canvas starts
+ * The login screen's animation, unthrottled in Chromium: long tasks in the first 4 s (the animation starts
  * at 750 ms) and the delay before a key press during the animation is handled.
  */
 async function inChromium(browser: Browser, url: string): Promise<Measure[]> {
@@ -66,7 +66,7 @@ async function inChromium(browser: Browser, url: string): Promise<Measure[]> {
   }
 }
 
-/** What the animated canvas costs /login: Lighthouse's mobile FCP, TBT and long tasks, plus Chromium's view. */
+/** What the animated background costs /login: Lighthouse's mobile FCP, TBT and long tasks, plus Chromium's view. */
 export async function measureLoginCanvas(
   browser: Browser,
   url: string,
