@@ -79,17 +79,19 @@
   const images = Array.from(root?.querySelectorAll('img') ?? []).filter(
     (img) => preloaded.has(img.src) && !img.complete,
   );
-  const imagesShown = Promise.all(
-    images.map(
-      (img) =>
-        new Promise((resolve) => {
-          img.addEventListener('load', resolve, { once: true });
-          img.addEventListener('error', resolve, { once: true });
-        }),
-    ),
-  ).then(
-    () => images.length && new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-  );
+  // Their arrival, then the frame that draws them.
+  const imagesShown =
+    images.length === 0
+      ? Promise.resolve()
+      : Promise.all(
+          images.map(
+            (img) =>
+              new Promise((resolve) => {
+                img.addEventListener('load', resolve, { once: true });
+                img.addEventListener('error', resolve, { once: true });
+              }),
+          ),
+        ).then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   // Once the first contentful frame is on screen (its paint entry) with those images. A page with
   // nothing to paint, a tab in the background (it paints nothing) and a browser without paint entries
   // start at once; a timer as well.
