@@ -130,10 +130,13 @@ export function lighthouseFigures(page: LighthousePage): Measure[] {
     ['TBT', 'tbt', 'ms', atMost(50), 1],
     ['CLS', 'cls', '', atMost(0.01), 1000],
   ];
-  const note = page.failure ? `${page.runs.length} of ${RUNS} runs; ${page.failure}` : undefined;
+  const failed = page.failure ? `; ${page.runs.length} of ${RUNS} runs; ${page.failure}` : '';
   return rows.map(([metric, key, unit, goal, precision]) => {
     const value = medianOf(page, key);
     if (value === undefined) return missing(name(metric), unit, page.failure ?? 'no run', goal);
-    return measured(name(metric), Math.round(value * precision) / precision, unit, goal, note);
+    const round = (v: number) => Math.round(v * precision) / precision;
+    // The runs behind the median, in the order they ran.
+    const note = `runs: ${page.runs.map((r) => round(r[key])).join(', ')}${unit === 'ms' ? ' ms' : ''}${failed}`;
+    return measured(name(metric), round(value), unit, goal, note);
   });
 }

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { type BenchStack, startBenchStack } from './bench-stack.ts';
 import { launchBrowser, type StorageEntry, signedInStorage } from './browser.ts';
 import { measureBundles } from './bundle.ts';
-import { measureColdStart } from './cold-start.ts';
+import { measureColdStart, removeColdStartFolders } from './cold-start.ts';
 import { demoListener } from './demo-listener.ts';
 import { type LighthousePage, lighthouseFigures, REPORTS_DIR, runLighthouse } from './lighthouse.ts';
 import { measureLoginCanvas } from './login-canvas.ts';
@@ -93,8 +93,8 @@ async function browserParts(stack: BenchStack, browser: Browser): Promise<void> 
 }
 
 await part('Spotify client', 60_000, measureSpotifySize);
-// Before the browser and the load test: right after the load test the same starts took 1.3-1.5 times
-// as long on the bench's 2-core machine, with no process of ours left running (bench/README.md).
+// Before the browser and the load test, whose stacks remove their database folders when they stop:
+// creating files soon after many were removed is slow on ext4 (cold-start.ts, bench/README.md).
 await part('Server cold start', 120_000, measureColdStart);
 await withStack(async (stack) => {
   await part('Quiz judging', 60_000, async () => measureJudge((await demoListener(stack.emulatorUrl)).names));
@@ -108,6 +108,8 @@ await withStack(async (stack) => {
 // A fresh server for the load test, so its memory figure is about the load alone.
 await withStack((stack) => part('Server', 150_000, () => measureServerLoad(stack)), 'Server');
 await part('Operator console', 120_000, measureOperatorStats);
+// Only now: removing them sooner would slow the creation of every file that follows (cold-start.ts).
+await removeColdStartFolders();
 
 const seconds = (performance.now() - started) / 1000;
 if (QUICK) {
