@@ -1,5 +1,5 @@
 import { closeSync, createReadStream, mkdirSync, openSync, writeSync } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';

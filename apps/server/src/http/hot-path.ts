@@ -1,10 +1,10 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { HttpError } from './errors.ts';
 
-/** What a hot route answers: a status, JSON text, and headers of its own (Cache-Control). */
+/** What a hot route answers: a status, JSON (text, or already in UTF-8), and headers of its own (Cache-Control). */
 interface HotAnswer {
   status: number;
-  json: string;
+  json: string | Buffer;
   headers: Record<string, string>;
 }
 
@@ -84,7 +84,7 @@ export function withHotRoutes(
       'Content-Type',
       'application/json',
       'Content-Length',
-      String(Buffer.byteLength(answer.json)),
+      String(typeof answer.json === 'string' ? Buffer.byteLength(answer.json) : answer.json.length),
     );
     res.writeHead(answer.status, headers);
     res.end(answer.json);

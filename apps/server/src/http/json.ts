@@ -97,10 +97,10 @@ export function answerJson(
   return answerJsonText(c, JSON.stringify(body), status, headers);
 }
 
-/** The same with the body already serialised (an answer kept from an earlier call). */
+/** The same with the body already serialised (an answer kept from an earlier call), as text or UTF-8. */
 export function answerJsonText(
   c: Context,
-  json: string,
+  json: string | Uint8Array<ArrayBuffer>,
   status: ContentfulStatusCode,
   headers: Record<string, string>,
 ): Response {

@@ -65,9 +65,10 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
    */
   function fromMemory(artistNames: string[]): SuccessResult[] | undefined {
     const results: SuccessResult[] = [];
+    const at = now();
     for (const artistName of artistNames) {
       const { key } = nameInfo(artistName);
-      const cached = key.length > 0 ? lines.get(key) : null;
+      const cached = key.length > 0 ? lines.get(key, at) : null;
       if (cached === undefined || (cached === null && key.length > 0 && llm)) return undefined;
       results.push({ artistName, message: cached ?? template(artistName) });
     }

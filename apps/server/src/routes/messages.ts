@@ -11,29 +11,35 @@ type CallerEnv = { Variables: { user?: VerifiedUser } };
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-/** The answer of generate-success-message for a caller (null: a guest) and names, as JSON text. */
-export type SuccessAnswers = (userId: string | null, artistNames: string[]) => Promise<string>;
+/** The answer of generate-success-message for a caller (null: a guest) and names, as JSON in UTF-8. */
+export type SuccessAnswers = (userId: string | null, artistNames: string[]) => Promise<Buffer<ArrayBuffer>>;
+
+const OPEN = Buffer.from('{"results":[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']}');
 
 /**
  * Success lines as the answer's JSON, `{"results":[{artistName, message}, …]}`, each result's JSON kept
- * per artist name with the line it was made for. A listener's names are asked for again and again, and
- * serialising the whole answer anew was a large share of an answer from memory (apps/server/README.md,
- * "Hot paths").
+ * per artist name, in UTF-8, with the line it was made for. A listener's names are asked for again and
+ * again, and serialising and encoding the whole answer anew was a large share of an answer from memory
+ * (apps/server/README.md, "Hot paths").
  */
 export function successAnswers(writer: MessageWriter): SuccessAnswers {
-  const pieces = new Map<string, { message: string; json: string }>();
-  function resultsJson(results: SuccessResult[]): string {
-    const parts: string[] = [];
+  const pieces = new Map<string, { message: string; json: Buffer }>();
+  function resultsJson(results: SuccessResult[]): Buffer<ArrayBuffer> {
+    const parts: Buffer[] = [OPEN];
     for (const { artistName, message } of results) {
       let piece = pieces.get(artistName);
       if (piece?.message !== message) {
         if (pieces.size >= 10_000) pieces.clear();
-        piece = { message, json: JSON.stringify({ artistName, message }) };
+        piece = { message, json: Buffer.from(JSON.stringify({ artistName, message })) };
         pieces.set(artistName, piece);
       }
+      if (parts.length > 1) parts.push(COMMA);
       parts.push(piece.json);
     }
-    return `{"results":[${parts.join(',')}]}`;
+    parts.push(CLOSE);
+    return Buffer.concat(parts);
   }
   return (userId, artistNames) => writer.success(userId, artistNames).then(resultsJson);
 }
