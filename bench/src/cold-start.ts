@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { freePort, ROOT } from '../../scripts/stack.ts';
 import { BENCH_ENV } from './bench-stack.ts';
@@ -59,16 +58,20 @@ async function once(dataDir: string): Promise<number> {
 }
 
 /**
- * The data folders of the starts, removed only by `removeColdStartFolders` at the end of the bench: on
- * ext4, a file created within about 30 s of a thousand others being deleted costs the kernel a walk over
- * the freed inodes it will not reuse yet, which made a start that followed the removal of the previous
- * start's database take up to three times as long (bench/README.md). A first start on a machine follows
- * no such removal.
+ * The data folders of the starts: beside the repository's own `.data` (where `npm start` keeps its
+ * database), not in the system's temporary folder, and removed only by `removeColdStartFolders` at the
+ * end of the bench. On ext4 without a journal (the bench machine's disk), a file created within about
+ * 30 s of others being deleted nearby costs the kernel a walk over the freed inodes it will not reuse yet:
+ * a start that followed the removal of the previous start's database (about 1,100 files), or of the
+ * build's or the tests' folders in the temporary folder, took up to three times as long (bench/README.md).
+ * A first start on a machine follows no such removal.
  */
+const FOLDERS = join(ROOT, 'bench/.tmp');
 const dataDirs: string[] = [];
 
 async function newDataDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'hr-cold-'));
+  await mkdir(FOLDERS, { recursive: true });
+  const dir = await mkdtemp(join(FOLDERS, 'cold-start-'));
   dataDirs.push(dir);
   return dir;
 }

@@ -118,6 +118,7 @@ async function unpackTemplate(template: string, dir: string): Promise<void> {
   let file: { fd: number; left: number } | undefined;
   let skip = 0;
   let ended = false;
+  const folders = new Set<string>();
   try {
     // Synchronous writes: a thousand small files through the thread pool (open, write, close each) take
     // several times longer, and nothing else waits on this thread while the database is not open.
@@ -152,9 +153,15 @@ async function unpackTemplate(template: string, dir: string): Promise<void> {
         const path = join(staging, header.path);
         if (header.folder) {
           mkdirSync(path, { recursive: true, mode: header.mode });
+          folders.add(path);
           continue;
         }
-        mkdirSync(dirname(path), { recursive: true });
+        // Once per folder, not per file: most of the thousand files share a handful of folders.
+        const folder = dirname(path);
+        if (!folders.has(folder)) {
+          mkdirSync(folder, { recursive: true });
+          folders.add(folder);
+        }
         file = { fd: openSync(path, 'w', header.mode), left: header.size };
         skip = Math.ceil(header.size / 512) * 512 - header.size;
       }
