@@ -130,7 +130,12 @@ export function lighthouseFigures(page: LighthousePage): Measure[] {
     ['TBT', 'tbt', 'ms', atMost(50), 1],
     ['CLS', 'cls', '', atMost(0.01), 1000],
   ];
-  const failed = page.failure ? `; ${page.runs.length} of ${RUNS} runs; ${page.failure}` : '';
+  // A run Lighthouse lost is named: as tried again when the page still got all its runs, else counted.
+  const failed = !page.failure
+    ? ''
+    : page.runs.length < RUNS
+      ? `; ${page.runs.length} of ${RUNS} runs; ${page.failure}`
+      : `; a run tried again after ${page.failure}`;
   return rows.map(([metric, key, unit, goal, precision]) => {
     const value = medianOf(page, key);
     if (value === undefined) return missing(name(metric), unit, page.failure ?? 'no run', goal);
