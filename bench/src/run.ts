@@ -94,7 +94,7 @@ async function browserParts(stack: BenchStack, browser: Browser): Promise<void> 
 
 await part('Spotify client', 60_000, measureSpotifySize);
 // Before the browser and the load test, whose stacks remove their database folders when they stop:
-// creating files soon after many were removed is slow on ext4 (cold-start.ts, bench/README.md).
+// creating files soon after many were removed is slow on a disk without a journal (cold-start.ts).
 await part('Server cold start', 120_000, measureColdStart);
 await withStack(async (stack) => {
   await part('Quiz judging', 60_000, async () => measureJudge((await demoListener(stack.emulatorUrl)).names));

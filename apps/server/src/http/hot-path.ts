@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { HttpError } from './errors.ts';
 
-/** What a hot route answers: a status, JSON (text, or already in UTF-8), and headers of its own (Cache-Control). */
+/** What a hot route answers: a status, JSON (text or UTF-8 bytes), and headers of its own (Cache-Control). */
 interface HotAnswer {
   status: number;
   json: string | Buffer;
