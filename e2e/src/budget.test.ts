@@ -7,7 +7,8 @@ import { ROOT } from '../../scripts/stack.ts';
 import { newPhonePage, useJourney } from './harness.ts';
 import { signInToList } from './top40-helpers.ts';
 
-const KB = 1024;
+// 1 kB = 1000 bytes, as the bench counts: the budgets are its goals (bench/README.md).
+const KB = 1000;
 const DIST = join(ROOT, 'apps/web/dist');
 
 const journey = useJourney();
@@ -54,19 +55,19 @@ test('the operator console is its own chunks: the service worker never stores th
   await context.close();
 });
 
-test('the JavaScript loaded for /login stays within 100 KB gzipped', async () => {
+test('the JavaScript loaded for /login stays within 100 kB gzipped', async () => {
   const { context, page } = await newPhonePage(journey.browser);
   const scripts = recordScripts(page, journey.stack.url);
   await page.goto(`${journey.stack.url}/login`, { waitUntil: 'networkidle' });
   await page.getByRole('link', { name: /Connect Spotify/ }).waitFor();
   const size = await gzippedSize(scripts);
-  console.info(`/login JS: ${(size / KB).toFixed(1)} KB gzipped in ${scripts.size} files`);
+  console.info(`/login JS: ${(size / KB).toFixed(1)} kB gzipped in ${scripts.size} files`);
   expect(size).toBeLessThanOrEqual(100 * KB);
   expect(consoleFiles(scripts)).toEqual([]);
   await context.close();
 });
 
-test('all JavaScript for the signed-in Top 40 stays within 150 KB gzipped', async () => {
+test('all JavaScript for the signed-in Top 40 stays within 150 kB gzipped', async () => {
   const { context, page } = await newPhonePage(journey.browser);
   await signInToList(page, journey.stack.url);
   const fresh = await context.newPage();
@@ -75,7 +76,7 @@ test('all JavaScript for the signed-in Top 40 stays within 150 KB gzipped', asyn
   await fresh.getByRole('list', { name: 'Your top artists' }).waitFor();
   await fresh.waitForLoadState('networkidle');
   const size = await gzippedSize(scripts);
-  console.info(`signed-in / JS: ${(size / KB).toFixed(1)} KB gzipped in ${scripts.size} files`);
+  console.info(`signed-in / JS: ${(size / KB).toFixed(1)} kB gzipped in ${scripts.size} files`);
   expect(size).toBeLessThanOrEqual(150 * KB);
   expect(consoleFiles(scripts)).toEqual([]);
   await context.close();
