@@ -84,7 +84,7 @@ export function withHotRoutes(
       'Content-Type',
       'application/json',
       'Content-Length',
-      String(typeof answer.json === 'string' ? Buffer.byteLength(answer.json) : answer.json.length),
+      String(Buffer.byteLength(answer.json)),
     );
     res.writeHead(answer.status, headers);
     res.end(answer.json);

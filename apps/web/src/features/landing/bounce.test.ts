@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { COLOURS, flight, LOGO_WIDTH, SPEED_PX_PER_S, startMover, step } from './bounce.ts';
+import { COLOURS, flight, keptInside, LOGO_WIDTH, SPEED_PX_PER_S, startMover, step } from './bounce.ts';
 
 test('the wordmark moves at 125 px/s and stays inside the screen', () => {
   let m = startMover(390, 844, 57);
@@ -57,4 +57,11 @@ test('flights chain inside the screen, each to a wall, and stop only where there
   // A screen only as wide as the wordmark: it still flies up and down.
   expect(flight(startMover(200, 844, 57), 200, 844, 57)?.seconds).toBeGreaterThan(0);
   expect(flight(startMover(200, 57, 57), 200, 57, 57)).toBeUndefined();
+});
+
+test('a screen that shrinks keeps the wordmark inside, with its heading and colour', () => {
+  const m = { x: 300, y: 700, dx: -50, dy: 80, colour: 7 };
+  expect(keptInside(m, 390, 600, 57)).toEqual({ x: 190, y: 543, dx: -50, dy: 80, colour: 7 });
+  expect(keptInside(m, 1000, 1000, 57)).toEqual(m);
+  expect(keptInside(m, 100, 40, 57)).toEqual({ ...m, x: 0, y: 0 });
 });

@@ -21,13 +21,23 @@ export function startMover(width: number, height: number, logoHeight: number): M
   };
 }
 
+/** How far right and down the wordmark's top-left corner may go inside the box (0 with no room). */
+function room(width: number, height: number, logoHeight: number): { maxX: number; maxY: number } {
+  return { maxX: Math.max(0, width - LOGO_WIDTH), maxY: Math.max(0, height - logoHeight) };
+}
+
+/** The same wordmark, heading and colour, moved inside the box (after the box changed size). */
+export function keptInside(m: Mover, width: number, height: number, logoHeight: number): Mover {
+  const { maxX, maxY } = room(width, height, logoHeight);
+  return { ...m, x: Math.min(Math.max(m.x, 0), maxX), y: Math.min(Math.max(m.y, 0), maxY) };
+}
+
 /** Moves the wordmark by `seconds` inside the box; each wall it bounces off brings the next colour. */
 export function step(m: Mover, seconds: number, width: number, height: number, logoHeight: number): Mover {
   let { x, y, dx, dy, colour } = m;
   x += dx * seconds;
   y += dy * seconds;
-  const maxX = Math.max(0, width - LOGO_WIDTH);
-  const maxY = Math.max(0, height - logoHeight);
+  const { maxX, maxY } = room(width, height, logoHeight);
   let bounced = false;
   if (x <= 0 || x >= maxX) {
     x = Math.min(Math.max(x, 0), maxX);
@@ -58,8 +68,7 @@ export function flight(
   height: number,
   logoHeight: number,
 ): { seconds: number; to: Mover } | undefined {
-  const maxX = Math.max(0, width - LOGO_WIDTH);
-  const maxY = Math.max(0, height - logoHeight);
+  const { maxX, maxY } = room(width, height, logoHeight);
   const seconds = Math.min(untilWall(m.x, m.dx, maxX), untilWall(m.y, m.dy, maxY));
   if (!Number.isFinite(seconds)) return undefined;
   // A hair past the wall, so that `step` sees the touch and bounces.

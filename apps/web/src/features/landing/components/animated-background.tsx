@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { COLOURS, flight, LOGO_WIDTH, type Mover, startMover } from '../bounce.ts';
+import { COLOURS, flight, keptInside, LOGO_WIDTH, type Mover, startMover } from '../bounce.ts';
 import styles from './landing.module.css';
 
 const WORDMARK = '/wordmark.svg';
@@ -61,9 +61,7 @@ export function AnimatedBackground({ startDelayMs }: { startDelayMs: number }) {
       const now = current();
       if (!now) return;
       // The same place and heading, kept inside the new screen.
-      const maxX = Math.max(0, window.innerWidth - LOGO_WIDTH);
-      const maxY = Math.max(0, window.innerHeight - logoHeight);
-      mover = { ...now, x: Math.min(Math.max(now.x, 0), maxX), y: Math.min(Math.max(now.y, 0), maxY) };
+      mover = keptInside(now, window.innerWidth, window.innerHeight, logoHeight);
       fly();
     };
 
