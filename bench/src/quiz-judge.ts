@@ -33,14 +33,14 @@ function perGuessMicros(
 export async function measureJudge(names: string[]): Promise<Measure[]> {
   let judge: JudgeGuess | undefined;
   try {
-    const mod = (await import(pathToFileURL(`${ROOT}/apps/web/src/features/quiz/judge.ts`).href)) as {
+    const mod = (await import(pathToFileURL(`${ROOT}/packages/contracts/src/judge.ts`).href)) as {
       judgeGuess?: unknown;
     };
     if (typeof mod.judgeGuess === 'function') judge = mod.judgeGuess as JudgeGuess;
   } catch {
     // Not there yet.
   }
-  if (!judge) return [missing(NAME, 'µs', 'apps/web/src/features/quiz/judge.ts exports no judgeGuess')];
+  if (!judge) return [missing(NAME, 'µs', 'packages/contracts/src/judge.ts exports no judgeGuess')];
   if (names.length < 40) return [missing(NAME, 'µs', `only ${names.length} names from the emulator`)];
   const list = Object.freeze([...names]);
   const guesses = guessesFor(names);

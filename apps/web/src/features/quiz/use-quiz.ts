@@ -1,7 +1,7 @@
+import { judgeGuess } from '@heavy-rotation/contracts/judge';
 import { useCallback, useMemo, useState } from 'react';
 import { firstTime, track } from '../../lib/analytics.ts';
 import { useRevealed, useRevealedArtists } from '../../stores/revealed-artists.ts';
-import { judgeGuess } from './judge.ts';
 
 const MISSES_KEPT = 6;
 

@@ -1,5 +1,5 @@
+import { firstLetterHint, letterPatternHint } from '@heavy-rotation/contracts/judge';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
-import { firstLetterHint, letterPatternHint } from '../judge.ts';
 import styles from './hint-sheet.module.css';
 
 export interface HintSheetProps {
