@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { corsApplies } from '@heavy-rotation/contracts';
 import { getRequestListener } from '@hono/node-server';
 import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -21,7 +22,7 @@ import {
   limitBy,
   parseTrustProxy,
 } from './http/rate-limit.ts';
-import { corsApplies, dataHeaders, outgoingOf, securityHeaders } from './http/security.ts';
+import { dataHeaders, outgoingOf, securityHeaders } from './http/security.ts';
 import { createImageResolver } from './images/resolver.ts';
 import { createImageSources } from './images/upstream.ts';
 import { createMessageWriter } from './messages/writer.ts';

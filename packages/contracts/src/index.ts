@@ -1,5 +1,16 @@
 export { ARTIST_IMAGES_BATCH, CONSENT_TEXT, CONSENT_VERSION, NO_ROW_CODE } from './constants.ts';
 export { type AnalyticsEvent, analyticsEvent, type EventName } from './events.ts';
 export * from './replies.ts';
+export {
+  API_PREFIXES,
+  answersData,
+  CONFIG_PATH,
+  corsApplies,
+  HEALTH_PATHS,
+  isApiPath,
+  PAGE_ROUTES,
+  type PageRoute,
+  pageRoute,
+} from './route-table.ts';
 export * from './routes.ts';
 export * from './sources.ts';

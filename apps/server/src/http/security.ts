@@ -1,4 +1,5 @@
 import { ServerResponse } from 'node:http';
+import { answersData } from '@heavy-rotation/contracts';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { Env } from '../env.ts';
 
@@ -35,29 +36,6 @@ function contentSecurityPolicy(env: Env): string {
 export function outgoingOf(c: Context): ServerResponse | undefined {
   const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
   return outgoing instanceof ServerResponse ? outgoing : undefined;
-}
-
-/** Where the server answers with data (JSON), never with a page or a script: the API and the configuration. */
-const API_PREFIXES = ['/functions/', '/rest/', '/auth/', '/api/'] as const;
-const CONFIG_PATH = '/app-config.json';
-const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
-const API_FOLDERS = new Set<string>(API_PREFIXES.map((prefix) => prefix.slice(0, -1)));
-
-/**
- * Whether CORS is worked out for a path: the configuration, and the API as a route `/api/*` matches it
- * (the folder itself and anything below it).
- */
-export function corsApplies(path: string): boolean {
-  return (
-    path === CONFIG_PATH || API_PREFIXES.some((prefix) => path.startsWith(prefix)) || API_FOLDERS.has(path)
-  );
-}
-
-/** Whether a path answers with data: the API, the configuration and the health checks. */
-function answersData(path: string): boolean {
-  return (
-    API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path === CONFIG_PATH || HEALTH_PATHS.has(path)
-  );
 }
 
 const REFERRER = 'strict-origin-when-cross-origin';

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { isApiPath, pageRoute } from '@heavy-rotation/contracts';
 import { type Context, Hono } from 'hono';
 import { createFileCache, isCompressible, pickEncoding } from '../http/file-cache.ts';
 
@@ -20,9 +21,6 @@ const TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-// Paths that belong to the API: an unknown one is a 404, never the page.
-const API_PREFIXES = ['/api/', '/functions/', '/rest/', '/auth/'];
-
 /** What the pages are sent with (docs/architecture.md, "The first frame"). */
 export interface PageOptions {
   /** The web app's configuration as JSON, written into every page so the first screen asks nothing. */
@@ -30,17 +28,6 @@ export interface PageOptions {
   /** Whether Last.fm sign-in is on: the login screen prerendered with its button. */
   lastfm: boolean;
 }
-
-/**
- * The pages the build writes for the screens a visit most often opens on (apps/web/scripts/prerender.ts):
- * /login and /signup prerendered, / and /callback with their screens' code preloaded. By path.
- */
-const PAGES: Record<string, { name: string; lastfmVariant: boolean }> = {
-  '/login': { name: 'login', lastfmVariant: true },
-  '/signup': { name: 'signup', lastfmVariant: false },
-  '/': { name: 'top40', lastfmVariant: false },
-  '/callback': { name: 'callback', lastfmVariant: false },
-};
 
 /**
  * The configuration as a JSON block before `</head>`: not a script (the CSP runs none inline), and with
@@ -55,7 +42,7 @@ function withConfig(html: string, configJson: string): string {
 /**
  * Serves the built web app: hashed assets for a year, everything else revalidated on every visit. Text
  * files go out brotli- or gzip-compressed when the caller accepts it, from an in-memory cache. Pages
- * carry the configuration; the paths of PAGES get their own pages when the build has them.
+ * carry the configuration; the paths of the route table's pages (PAGE_ROUTES) get their own pages when the build has them.
  */
 export function staticRoutes(distFolder: string, pages: PageOptions): Hono {
   const dist = resolve(distFolder);
@@ -65,7 +52,7 @@ export function staticRoutes(distFolder: string, pages: PageOptions): Hono {
 
   /** The build's own pages for a path, best first (the shell when it has none). */
   function ownPages(path: string): string[] {
-    const screen = PAGES[path.length > 1 ? path.replace(/\/$/, '') : path];
+    const screen = pageRoute(path);
     if (!screen) return [];
     const variant = screen.lastfmVariant && pages.lastfm ? [`${screen.name}.lastfm.html`] : [];
     return [...variant, `${screen.name}.html`].map((name) => join(dist, 'pages', name));
@@ -97,7 +84,7 @@ export function staticRoutes(distFolder: string, pages: PageOptions): Hono {
     } catch {
       return c.json({ error: 'Malformed path' }, 400);
     }
-    if (API_PREFIXES.some((p) => path.startsWith(p))) return c.json({ error: 'Not found' }, 404);
+    if (isApiPath(path)) return c.json({ error: 'Not found' }, 404);
     const file = join(dist, path);
     if (file.startsWith(dist + sep) && path !== '/') {
       const immutable = path.startsWith('/assets/');
