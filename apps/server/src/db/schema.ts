@@ -231,3 +231,13 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_due').on(t.status, t.nextAttemptAt), index('mail_outbox_signup').on(t.signupId)],
 );
+
+/**
+ * Who is fetching a listener's top artists from their source right now, across every instance: a lease
+ * that ends by itself at `until`, so no transaction or lock is held while the source answers
+ * (docs/decisions/020-abuse-limits.md).
+ */
+export const sourceRefreshLease = pgTable('source_refresh_lease', {
+  userId: text('user_id').primaryKey(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});

@@ -10,7 +10,7 @@ import { SourceError } from '../sources/errors.ts';
 import type { Lastfm } from '../sources/lastfm.ts';
 import type { Listenbrainz } from '../sources/listenbrainz.ts';
 import { SESSION_COOKIE, type SessionStore, type SourceSession } from '../sources/sessions.ts';
-import { sourceTopArtistsFor } from '../sources/top-artists.ts';
+import { createTopArtistsReader } from '../sources/top-artists.ts';
 
 const STATE_COOKIE = 'hr_lastfm_state';
 
@@ -62,6 +62,7 @@ export async function sessionOf(
 export function sourceRoutes(options: SourceRouteOptions): Hono {
   const { sessions, origin } = options;
   const app = new Hono();
+  const topArtists = createTopArtistsReader(options.db, options.now, options.cacheMs);
   const back = (c: Context, code: string, source: string) =>
     c.redirect(`/login?source=${source}&error=${encodeURIComponent(code)}`, 302);
 
@@ -151,7 +152,7 @@ export function sourceRoutes(options: SourceRouteOptions): Hono {
       },
     };
     try {
-      const reply = await sourceTopArtistsFor(options.db, session, upstream, options.now, options.cacheMs);
+      const reply = await topArtists(session, upstream);
       return c.json(reply, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
       // The source refused the key: this sign-in is over on every device.

@@ -11,7 +11,14 @@ export interface SourceFault {
   status?: ContentfulStatusCode;
   /** Seconds, for 429 answers. */
   retryAfter?: number;
+  /** Wait this long before answering (then the error or status, or the ordinary answer). */
+  delayMs?: number;
   times: number;
+}
+
+/** Waits out a fault's delay, if it has one. */
+export async function delayOf(fault: SourceFault | undefined): Promise<void> {
+  if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
 }
 
 export function takeFault(faults: SourceFault[], key: string): SourceFault | undefined {
@@ -37,7 +44,10 @@ function readFault(body: unknown): SourceFault | string {
   if (b.error !== undefined && !int(b.error)) return 'error must be an integer';
   const status = statusOf(b.status);
   if (b.status !== undefined && status === undefined) return 'status must be an HTTP status 400-599';
-  if (b.error === undefined && b.status === undefined) return 'give error or status';
+  if (b.delayMs !== undefined && !(int(b.delayMs) && b.delayMs >= 0 && b.delayMs <= 120_000))
+    return 'delayMs must be an integer 0-120000';
+  if (b.error === undefined && b.status === undefined && b.delayMs === undefined)
+    return 'give error, status or delayMs';
   const times = b.times ?? 1;
   if (!(int(times) && (times >= 1 || times === -1))) return 'times must be >= 1 or -1';
   return {
@@ -45,6 +55,7 @@ function readFault(body: unknown): SourceFault | string {
     ...(int(b.error) ? { error: b.error } : {}),
     ...(status !== undefined ? { status } : {}),
     ...(int(b.retryAfter) ? { retryAfter: b.retryAfter } : {}),
+    ...(int(b.delayMs) ? { delayMs: b.delayMs } : {}),
     times,
   };
 }

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { musicbrainzId } from '../data/ids.ts';
 import type { artistNamesById, LastfmListener } from './data.ts';
-import { faultControls, type SourceFault, takeFault } from './faults.ts';
+import { delayOf, faultControls, type SourceFault, takeFault } from './faults.ts';
 import { escapeHtml, page } from './page.ts';
 
 /** The API account the local Last.fm knows (demo mode and tests use it). */
@@ -109,6 +109,7 @@ export function lastfmRoutes(options: LastfmOptions) {
     const error = (code: number, status: ContentfulStatusCode = 200) =>
       c.json({ error: code, message: MESSAGES[code] ?? 'Error' }, status);
     const fault = takeFault(faults, method);
+    await delayOf(fault);
     if (fault?.error !== undefined) return error(fault.error, fault.status ?? 200);
     if (fault?.status !== undefined) return c.text('Service Unavailable', fault.status);
     if (params.api_key !== DEMO_LASTFM.apiKey) return error(10, 403);
