@@ -15,6 +15,7 @@ import { guard } from './http/guard.ts';
 import { declaredLength, headerOf, withHotRoutes } from './http/hot-path.ts';
 import { createIdentity, type UserEnv, type VerifiedUser } from './http/identity.ts';
 import {
+  addressKey,
   addressOf,
   clientIp,
   createRateLimiter,
@@ -120,13 +121,16 @@ export function createApp({
   // Checked when the environment was read: a bad value never gets this far.
   const proxies = parseTrustProxy(env.TRUST_PROXY);
   const trustedProxies = typeof proxies === 'string' ? { hops: 0 } : proxies;
-  const ip = (c: Parameters<MiddlewareHandler>[0]) => clientIp(c, trustedProxies);
-  const ipLimiter = createRateLimiter('ip', env.RATE_LIMIT_IP_PER_MINUTE, 60_000, database);
-  const userLimiter = createRateLimiter('user', env.RATE_LIMIT_USER_PER_MINUTE, 60_000, database);
+  // Per-address limits key IPv6 clients by their network (docs/decisions/020-abuse-limits.md).
+  const ip = (c: Parameters<MiddlewareHandler>[0]) =>
+    addressKey(clientIp(c, trustedProxies), env.RATE_LIMIT_IPV6_PREFIX);
+  const limits = { ...database, memoryKeys: env.RATE_LIMIT_MEMORY_KEYS };
+  const ipLimiter = createRateLimiter('ip', env.RATE_LIMIT_IP_PER_MINUTE, 60_000, limits);
+  const userLimiter = createRateLimiter('user', env.RATE_LIMIT_USER_PER_MINUTE, 60_000, limits);
   const perIp = limit(ipLimiter, ip);
   const perUser = limit(userLimiter, (c) => c.get('user').id);
   const waitlistLimit = limitBy(
-    createRateLimiter('waitlist', env.RATE_LIMIT_WAITLIST_PER_HOUR, 3_600_000, database),
+    createRateLimiter('waitlist', env.RATE_LIMIT_WAITLIST_PER_HOUR, 3_600_000, limits),
     ip,
   );
   const publicGuard = guard(identity.apiKey, perIp);
@@ -134,7 +138,7 @@ export function createApp({
   const guestGuard = guard(
     identity.apiKey,
     perIp,
-    limit(createRateLimiter('guest', env.RATE_LIMIT_GUEST_PER_MINUTE, 60_000, database), ip),
+    limit(createRateLimiter('guest', env.RATE_LIMIT_GUEST_PER_MINUTE, 60_000, limits), ip),
   );
   // Cheap checks first: the provider is asked only for calls with the right apikey within the IP limit.
   const userGuard = guard<UserEnv>(identity.apiKey, perIp, identity.user, perUser);
@@ -143,10 +147,9 @@ export function createApp({
   const limitUser = (user: VerifiedUser) => userLimiter.spend(user.id).then(() => user);
   const hotCaller = (req: IncomingMessage): Promise<VerifiedUser> => {
     identity.requireApiKey(headerOf(req, 'apikey'));
-    const address = addressOf(
-      req.socket.remoteAddress ?? 'unknown',
-      headerOf(req, 'x-forwarded-for'),
-      trustedProxies,
+    const address = addressKey(
+      addressOf(req.socket.remoteAddress ?? 'unknown', headerOf(req, 'x-forwarded-for'), trustedProxies),
+      env.RATE_LIMIT_IPV6_PREFIX,
     );
     return ipLimiter.spend(address).then(() => {
       const user = identity.bearerUser(headerOf(req, 'authorization'));
@@ -300,7 +303,7 @@ export function createApp({
       flags,
       hashPhone,
       signInUrl: `${origin}/login`,
-      signInGuard: limitBy(createRateLimiter('admin', ADMIN_SIGN_INS_PER_MINUTE, 60_000, database), ip),
+      signInGuard: limitBy(createRateLimiter('admin', ADMIN_SIGN_INS_PER_MINUTE, 60_000, limits), ip),
       forgetProfile: (id) => profiles?.forget(id),
       now,
     }),

@@ -26,7 +26,7 @@ test('defaults apply and empty values count as unset', () => {
 
 test('the README table lists every variable with its default, and nothing else', async () => {
   const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
-  const rows = [...readme.matchAll(/^\|\s*`([A-Z_]+)`\s*\|\s*(.*?)\s*\|/gm)].map((m) => [m[1], m[2]]);
+  const rows = [...readme.matchAll(/^\|\s*`([A-Z0-9_]+)`\s*\|\s*(.*?)\s*\|/gm)].map((m) => [m[1], m[2]]);
   const expected = Object.keys(ENV_VARIABLES).map((name) => {
     const d = describeDefault(name as keyof typeof ENV_VARIABLES);
     return [name, d ? `\`${d}\`` : '—'];
@@ -36,7 +36,7 @@ test('the README table lists every variable with its default, and nothing else',
 
 test('the repository README names every variable with the same default', async () => {
   const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
-  const rows = [...readme.matchAll(/^\|\s*`([A-Z_]+)`\s*\|\s*(.*?)\s*\|/gm)].map((m) => [m[1], m[2]]);
+  const rows = [...readme.matchAll(/^\|\s*`([A-Z0-9_]+)`\s*\|\s*(.*?)\s*\|/gm)].map((m) => [m[1], m[2]]);
   for (const name of Object.keys(ENV_VARIABLES)) {
     const d = describeDefault(name as keyof typeof ENV_VARIABLES);
     expect(rows).toContainEqual([name, d ? `\`${d}\`` : '—']);

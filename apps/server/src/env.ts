@@ -109,6 +109,14 @@ export const ENV_VARIABLES = {
     'Message requests per client IP per minute from guests (a Spotify data export)',
   ],
   RATE_LIMIT_WAITLIST_PER_HOUR: [positive.default(20), 'Waitlist signups per client IP per hour'],
+  RATE_LIMIT_IPV6_PREFIX: [
+    z.coerce.number().int().min(1).max(128).default(64),
+    'Per-IP limits count an IPv6 client by its network of this many bits (IPv4: each address)',
+  ],
+  RATE_LIMIT_MEMORY_KEYS: [
+    positive.default(100_000),
+    'Counters one limit keeps in memory on the embedded database (least recently used dropped first)',
+  ],
   TRUST_PROXY: [
     z
       .string()

@@ -1,10 +1,10 @@
 /// <reference path="../rate-limiter-flexible.d.ts" />
 import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { lt } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import { LRUCache } from 'lru-cache';
 import RateLimiterDrizzle from 'rate-limiter-flexible/lib/RateLimiterDrizzle.js';
-import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js';
-import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js';
 import type { Database } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
@@ -15,35 +15,86 @@ export interface RateLimiter {
   spend(key: string): Promise<void>;
 }
 
+/** Where the counters live: the database's kind, and how many keys one limiter keeps in memory. */
+export type LimiterStore = Pick<Database, 'db' | 'kind'> & { memoryKeys: number };
+
 /**
  * A limit of `limit` requests per `windowMs` (docs/deploy.md, "Rate limits"). On PostgreSQL the counters
- * live in the `rate_limit` table, so a limit holds across every instance; on the embedded database (one
- * instance) they live in memory, and expire with their window.
+ * live in the `rate_limit` table, so a limit holds across every instance, and rows whose window has
+ * passed are deleted once a window; on the embedded database (one instance) they live in memory, at most
+ * `memoryKeys` of them per limit, the least recently used dropped first, and each freed once its window
+ * has passed (docs/decisions/020-abuse-limits.md, "Bounded counters").
  */
 export function createRateLimiter(
   name: string,
   limit: number,
   windowMs: number,
-  database: Pick<Database, 'db' | 'kind'>,
+  store: LimiterStore,
 ): RateLimiter {
-  const options = { keyPrefix: name, points: limit, duration: Math.max(1, Math.ceil(windowMs / 1000)) };
-  const limiter =
-    database.kind === 'postgres'
-      ? new RateLimiterDrizzle({ ...options, storeClient: database.db, schema: rateLimit })
-      : new RateLimiterMemory(options);
-  // The library settles its promise with the counter's state, and rejects with it when the limit is
-  // spent (with an Error otherwise): one `then` reads either, with no async wrapper around it.
+  if (store.kind === 'postgres') {
+    const limiter = new RateLimiterDrizzle({
+      keyPrefix: name,
+      points: limit,
+      duration: Math.max(1, Math.ceil(windowMs / 1000)),
+      storeClient: store.db,
+      schema: rateLimit,
+      // Purged below, as soon as a window has passed, rather than an hour after.
+      clearExpiredByTimeout: false,
+    });
+    let purgedAt = Date.now();
+    const purge = () => {
+      if (Date.now() - purgedAt < windowMs) return;
+      purgedAt = Date.now();
+      // A row whose window has passed counts as nothing: deleting it changes no answer.
+      store.db
+        .delete(rateLimit)
+        .where(lt(rateLimit.expire, new Date()))
+        .catch(() => undefined);
+    };
+    // The library settles its promise with the counter's state, and rejects with it when the limit is
+    // spent (with an Error otherwise): one `then` reads either, with no async wrapper around it.
+    return {
+      spend: (key) => {
+        purge();
+        return limiter.consume(key).then(passed, overLimit);
+      },
+    };
+  }
+  const counters = new LRUCache<string, { points: number; resetAt: number }>({
+    max: store.memoryKeys,
+    ttl: windowMs,
+  });
+  let purgedAt = Date.now();
   return {
-    spend: (key) => limiter.consume(key).then(passed, overLimit),
+    spend(key) {
+      const at = Date.now();
+      if (at - purgedAt >= windowMs) {
+        purgedAt = at;
+        counters.purgeStale();
+      }
+      const counter = counters.get(key);
+      if (!counter) {
+        counters.set(key, { points: 1, resetAt: at + windowMs });
+        return limit >= 1 ? Promise.resolve() : Promise.reject(refusal(windowMs));
+      }
+      counter.points += 1;
+      return counter.points <= limit ? Promise.resolve() : Promise.reject(refusal(counter.resetAt - at));
+    },
   };
 }
 
 const passed = (): undefined => undefined;
 
-function overLimit(refusal: unknown): never {
-  if (!(refusal instanceof RateLimiterRes)) throw refusal;
-  const wait = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-  throw new HttpError(429, 'Too many requests', { 'Retry-After': String(wait) });
+function refusal(msBeforeNext: number): HttpError {
+  const wait = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new HttpError(429, 'Too many requests', { 'Retry-After': String(wait) });
+}
+
+function overLimit(answer: unknown): never {
+  // A spent limit rejects with the counter's state (msBeforeNext); anything else is a failure.
+  if (answer instanceof Error || typeof (answer as { msBeforeNext?: unknown })?.msBeforeNext !== 'number')
+    throw answer;
+  throw refusal((answer as { msBeforeNext: number }).msBeforeNext);
 }
 
 /** Which proxies in front of us may say who the client is (TRUST_PROXY). */
@@ -107,6 +158,47 @@ export function addressOf(peer: string, forwardedFor: string | undefined, proxie
     if (!trusted(proxies.cidrs, address)) return address;
   }
   return chain[0] ?? peer;
+}
+
+/**
+ * The key of a client address for per-address limits: an IPv4 address itself (also when written as
+ * IPv4-mapped IPv6), an IPv6 address's network of `v6Prefix` bits (64: one home or phone network, which
+ * holds more addresses than any limit could count one by one). Anything else is kept as it is.
+ */
+export function addressKey(address: string, v6Prefix: number): string {
+  const bare = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (isIP(bare) !== 6) return bare;
+  const words = ipv6Words(bare);
+  if (!words) return bare;
+  const masked = words.map((word, i) => {
+    const bits = Math.min(16, Math.max(0, v6Prefix - i * 16));
+    return bits === 0 ? 0 : word & ((0xffff << (16 - bits)) & 0xffff);
+  });
+  return `${masked.map((w) => w.toString(16)).join(':')}/${v6Prefix}`;
+}
+
+/** The eight 16-bit words of an IPv6 address (already checked by `isIP`). */
+function ipv6Words(address: string): number[] | undefined {
+  const [text = ''] = address.split('%');
+  const halves = text.split('::');
+  const part = (half: string | undefined) => {
+    if (!half) return [];
+    const words: number[] = [];
+    for (const piece of half.split(':')) {
+      if (piece.includes('.')) {
+        const [a = 0, b = 0, c = 0, d = 0] = piece.split('.').map(Number);
+        words.push((a << 8) | b, (c << 8) | d);
+      } else words.push(Number.parseInt(piece, 16));
+    }
+    return words;
+  };
+  const head = part(halves[0]);
+  const tail = part(halves[1]);
+  const words =
+    halves.length === 2 ? [...head, ...Array(8 - head.length - tail.length).fill(0), ...tail] : head;
+  return words.length === 8 && words.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffff)
+    ? words
+    : undefined;
 }
 
 /** The check of a limit per key (an IP, a user id): 429 with `Retry-After` once it is spent. */
