@@ -2,7 +2,7 @@
 // parses the export at argv[2] and prints { seconds, artists, maxRssMb, baseRssMb } as JSON.
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
-import { parseExport } from '../../apps/web/src/features/spotify-export/parse-export.ts';
+import { parseExport } from '../../apps/web/src/features/data-export/parse-export.ts';
 
 const path = process.argv[2] ?? '';
 const blob = await openAsBlob(path);

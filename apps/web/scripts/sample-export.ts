@@ -1,29 +1,45 @@
+import { sampleAppleExportZip, sampleYoutubeExportZip } from '@heavy-rotation/emulator/music-exports';
 import { sampleExportZip } from '@heavy-rotation/emulator/spotify-export';
 import type { Plugin } from 'vite';
 
-/** Where "Try a sample export" fetches its sample (docs/product.md, "The Spotify data export"). */
-const FILE = 'sample-spotify-export.zip';
+/**
+ * Where each "Try a sample" fetches its sample (docs/product.md, "The data exports"), and what makes it:
+ * the same generators as the tests and the bench.
+ */
+const SAMPLES: Record<string, () => Uint8Array> = {
+  'sample-spotify-export.zip': sampleExportZip,
+  'sample-apple-music-export.zip': sampleAppleExportZip,
+  'sample-youtube-music-history.zip': sampleYoutubeExportZip,
+};
 
 /**
- * The sample export, generated when the app is built (and served by the dev server): a zip in the shape
- * Spotify emails, read by the same code as a listener's own.
+ * The sample exports, generated when the app is built (and served by the dev server): zips in the shape
+ * each service sends, read by the same code as a listener's own.
  */
 export function sampleExport(): Plugin {
-  let zip: Uint8Array | undefined;
-  const bytes = () => {
-    zip ??= sampleExportZip();
+  const made = new Map<string, Uint8Array>();
+  const bytes = (file: string, make: () => Uint8Array) => {
+    let zip = made.get(file);
+    if (!zip) {
+      zip = make();
+      made.set(file, zip);
+    }
     return zip;
   };
   return {
     name: 'heavy-rotation-sample-export',
     configureServer(server) {
-      server.middlewares.use(`/${FILE}`, (_req, res) => {
-        res.setHeader('Content-Type', 'application/zip');
-        res.end(bytes());
-      });
+      for (const [file, make] of Object.entries(SAMPLES)) {
+        server.middlewares.use(`/${file}`, (_req, res) => {
+          res.setHeader('Content-Type', 'application/zip');
+          res.end(bytes(file, make));
+        });
+      }
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: FILE, source: bytes() });
+      for (const [file, make] of Object.entries(SAMPLES)) {
+        this.emitFile({ type: 'asset', fileName: file, source: bytes(file, make) });
+      }
     },
   };
 }

@@ -4,10 +4,12 @@ import { KEYS } from './session.ts';
 import { readJsonObject, removeKey, writeJson } from './storage.ts';
 
 /**
- * A listener who brought their Spotify data export (docs/product.md, "The Spotify data export"): a guest
+ * A listener who brought a data export of Spotify, Apple Music or YouTube Music (docs/product.md, "The data exports"): a guest
  * the server does not know. What the export gave is kept on this device only, like a signed-in list.
  */
 export interface ExportListener {
+  /** Which service's export: Spotify's when kept before there were others. */
+  kind: 'spotify' | 'apple' | 'youtube';
   displayName: string | null;
   /** The newest entry of the history: the window ends here. */
   newestEntry: number | null;
@@ -19,7 +21,9 @@ export interface ExportListener {
 export function readExportListener(): ExportListener | null {
   const stored = readJsonObject(KEYS.exportListener);
   if (!stored || !Array.isArray(stored.artists) || typeof stored.importedAt !== 'number') return null;
+  const kind = stored.kind === 'apple' || stored.kind === 'youtube' ? stored.kind : 'spotify';
   return {
+    kind,
     displayName: typeof stored.displayName === 'string' ? stored.displayName : null,
     newestEntry: typeof stored.newestEntry === 'number' ? stored.newestEntry : null,
     importedAt: stored.importedAt,
@@ -34,6 +38,13 @@ export function saveExportListener(listener: ExportListener): void {
 export function clearExportListener(): void {
   removeKey(KEYS.exportListener);
 }
+
+/** The name of each export's service, for "Open in …" and the screens' words. */
+export const EXPORT_LABEL: Record<ExportListener['kind'], string> = {
+  spotify: 'Spotify',
+  apple: 'Apple Music',
+  youtube: 'YouTube Music',
+};
 
 /** Whether the listener is a guest: no sign-in the server knows, so no profile, phone gate or generator. */
 export function isGuest(): boolean {

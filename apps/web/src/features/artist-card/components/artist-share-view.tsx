@@ -4,7 +4,8 @@ import { CloseButton, FullScreenDialog } from '../../../components/ui/full-scree
 import { StoryShareButton } from '../../../components/ui/story-share-button.tsx';
 import { loadedConfig } from '../../../config/app-config.ts';
 import { imageUrl as pickImage } from '../../../lib/artist-image.ts';
-import { isGuest } from '../../../lib/export-listener.ts';
+import { EXPORT_LABEL, readExportListener } from '../../../lib/export-listener.ts';
+import { playsOf, playsText } from '../../../lib/plays.ts';
 import { readSourceSession, SOURCE_LABEL } from '../../../lib/source-session.ts';
 import { textOn, toCss } from '../dominant-colour.ts';
 import { drawArtistStory } from '../draw-artist-story.ts';
@@ -31,10 +32,14 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
   const imageUrl = pickImage(artist.images, 480);
   const colour = useDominantColour(imageUrl);
   // Another source's artist links to Spotify when that source knows the way, else to its own page.
-  // An export's artist carries its Spotify link; nothing is asked of Spotify for a guest.
-  const source = readSourceSession()?.source ?? (isGuest() ? 'spotify' : undefined);
+  // An export's artist carries its service's search link; nothing is asked of Spotify for a guest.
+  const session = readSourceSession()?.source;
+  const exported = readExportListener()?.kind;
+  const source = session ?? exported;
   const spotify = artist.external_urls?.spotify;
-  const linkLabel = !source || spotify ? 'Spotify' : SOURCE_LABEL[source];
+  const linkLabel =
+    !source || spotify ? 'Spotify' : session ? SOURCE_LABEL[session] : EXPORT_LABEL[exported ?? 'spotify'];
+  const plays = playsOf(artist);
   const link = useSpotifyLink(artist.id, source ? (spotify ?? artist.href) : undefined);
   const text = artistShareText(artist.name, rank);
   const line = cardMessage(message);
@@ -108,6 +113,7 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
                     <span className={styles.attribution}>{linkLabel}</span>
                   )}
                 </div>
+                {plays ? <p className={styles.plays}>{playsText(plays)}</p> : null}
               </div>
               <p className={styles.message}>{line}</p>
             </div>

@@ -36,8 +36,8 @@ function lastfmStart(backendUrl: string): string {
 }
 
 /**
- * Under the Spotify button (docs/product.md, "Other sources"): "Upload your Spotify data", "Continue with
- * Last.fm" and "Continue with ListenBrainz".
+ * Under the Spotify button (docs/product.md, "Other sources"): "Upload your Spotify data", "Apple Music
+ * or YouTube Music" (their exports, on /upload), "Continue with Last.fm" and "Continue with ListenBrainz".
  */
 export function OtherSources() {
   const config = loadedConfig();
@@ -53,6 +53,9 @@ export function OtherSources() {
       ) : null}
       <Link className={styles.secondary} to="/upload">
         Upload your Spotify data
+      </Link>
+      <Link className={styles.secondary} to="/upload#apple-music">
+        Apple Music or YouTube Music
       </Link>
       {config?.lastfm ? (
         <a className={styles.secondary} href={lastfmStart(config.backendUrl)}>

@@ -1,5 +1,6 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import type { CSSProperties } from 'react';
+import { playsOf, playsText } from '../../../lib/plays.ts';
 import { rankColour, rowWidth } from '../../../lib/rank-scale.ts';
 import styles from './artist-row.module.css';
 
@@ -28,6 +29,7 @@ export function RevealedRow({
   shine,
   onOpen,
 }: RowFrameProps & { artist: Artist; imageUrl: string | undefined; onOpen: () => void }) {
+  const plays = playsOf(artist);
   return (
     <li className={styles.item}>
       <button
@@ -57,7 +59,10 @@ export function RevealedRow({
             </span>
           )}
         </span>
-        <span className={styles.name}>{artist.name}</span>
+        <span className={styles.text}>
+          <span className={styles.name}>{artist.name}</span>
+          {plays ? <span className={styles.plays}>{playsText(plays)}</span> : null}
+        </span>
       </button>
     </li>
   );

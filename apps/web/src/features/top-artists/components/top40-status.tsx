@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { isGuest } from '../../../lib/export-listener.ts';
+import { EXPORT_LABEL, isGuest, readExportListener } from '../../../lib/export-listener.ts';
 import { clearSourceSession, readSourceSession, SOURCE_LABEL } from '../../../lib/source-session.ts';
 import type { TopArtistsErrorKind } from '../describe-error.ts';
 import styles from './top40-status.module.css';
@@ -32,8 +32,8 @@ export function Top40Error({
       ) : null}
       {message === 'No artists found' && isGuest() ? (
         <p className={styles.hint}>
-          Your Spotify data has no music plays of 30 seconds or more in its last four weeks.{' '}
-          <Link to="/upload">Upload a newer export</Link>
+          Your {EXPORT_LABEL[readExportListener()?.kind ?? 'spotify']} data has no music plays in its last
+          four weeks. <Link to="/upload">Upload a newer export</Link>
         </p>
       ) : null}
       {message === 'No artists found' && !isGuest() ? (

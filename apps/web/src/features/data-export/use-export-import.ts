@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ExportKind } from './export-kinds.ts';
 import type { WorkerReply, WorkerRequest } from './export-worker.ts';
 import type { ExportResult } from './parse-export.ts';
 
@@ -8,13 +9,18 @@ export type ImportState =
   | { status: 'problem'; file: string; message: string };
 
 const IDLE: ImportState = { status: 'idle', notice: null };
-const SAMPLE_PATH = '/sample-spotify-export.zip';
+/** The samples built with the app (apps/web/scripts/sample-export.ts), and the names they are read as. */
+export const SAMPLES: Record<ExportKind, { path: string; name: string }> = {
+  spotify: { path: '/sample-spotify-export.zip', name: 'my_spotify_data.zip' },
+  apple: { path: '/sample-apple-music-export.zip', name: 'Apple Media Services information.zip' },
+  youtube: { path: '/sample-youtube-music-history.zip', name: 'takeout-20261101T000000Z-001.zip' },
+};
 
 /**
  * Reads an export in a Web Worker, so the page stays responsive however large it is: progress as it
  * goes, Cancel stops the worker at once, and problems come back naming the file.
  */
-export function useExportImport(onDone: (result: ExportResult) => void) {
+export function useExportImport(kind: ExportKind, onDone: (result: ExportResult) => void) {
   const [state, setState] = useState<ImportState>(IDLE);
   const worker = useRef<Worker | null>(null);
   // Bumped by every start and cancel: a sample that arrives after either is dropped.
@@ -53,9 +59,9 @@ export function useExportImport(onDone: (result: ExportResult) => void) {
         stop();
         setState({ status: 'problem', file: '', message: "The export couldn't be read. Please try again." });
       };
-      next.postMessage({ files } satisfies WorkerRequest);
+      next.postMessage({ files, kind } satisfies WorkerRequest);
     },
-    [stop],
+    [stop, kind],
   );
 
   const cancel = useCallback(() => {
@@ -68,11 +74,11 @@ export function useExportImport(onDone: (result: ExportResult) => void) {
     const mine = generation.current;
     setState({ status: 'reading', read: 0, total: 0, file: 'sample export' });
     try {
-      const res = await fetch(SAMPLE_PATH);
+      const res = await fetch(SAMPLES[kind].path);
       if (!res.ok) throw new Error(`status ${res.status}`);
       const blob = await res.blob();
       if (generation.current !== mine) return;
-      start([new File([blob], 'my_spotify_data.zip', { type: 'application/zip' })]);
+      start([new File([blob], SAMPLES[kind].name, { type: 'application/zip' })]);
     } catch {
       if (generation.current !== mine) return;
       setState({
@@ -81,7 +87,7 @@ export function useExportImport(onDone: (result: ExportResult) => void) {
         message: "The sample couldn't be loaded. Check your connection and try again.",
       });
     }
-  }, [start, stop]);
+  }, [start, stop, kind]);
 
   return { state, start, cancel, sample };
 }

@@ -1,15 +1,17 @@
 /**
- * The Top 40 of a Spotify data export (docs/product.md, "The Spotify data export"): total listening time
- * per artist over the 28 days that end at the newest entry, plays under 30 s, incognito plays and entries
- * without an artist left out; ties by play count, then by name.
+ * The Top 40 of a data export (docs/product.md, "The data exports"): over the 28 days that end at the
+ * newest entry, total listening time per artist (Spotify, Apple Music; plays under 30 s, incognito plays
+ * and entries without an artist left out; ties by play count, then by name) or, where an export has no
+ * durations (YouTube Music), plays per artist (ties by name).
  */
 
 export const WINDOW_MS = 28 * 24 * 60 * 60 * 1000;
 const MIN_PLAY_MS = 30_000;
 const TOP_SIZE = 40;
 
-/** One play, as both export formats are read. */
+/** One play (or an Apple Music day's plays of one track), as every export is read. */
 export interface Play {
+  /** The artist, or what names it (an Apple Music track description) until `top` is asked. */
   artist: string;
   /** When the play ended, ms since the epoch. */
   at: number;
@@ -17,7 +19,12 @@ export interface Play {
   incognito: boolean;
   /** `spotify:track:…` when the extended history names the track. */
   trackUri: string | null;
+  /** How many plays the entry stands for: 1 unless said (an Apple Music row counts its day's plays). */
+  plays?: number;
 }
+
+/** What ranks: listening time, or plays where an export has no durations. */
+export type Measure = 'time' | 'plays';
 
 export interface RankedArtist {
   name: string;
@@ -37,11 +44,14 @@ export class Ranking {
   /** Entries read, counted or not. */
   entries = 0;
 
+  constructor(private readonly measure: Measure = 'time') {}
+
   add(play: Play): void {
     this.entries++;
     if (!Number.isFinite(play.at)) return;
     if (play.at > this.newest) this.newest = play.at;
-    if (!play.artist || play.incognito || play.ms < MIN_PLAY_MS) return;
+    if (!play.artist || play.incognito || (play.plays ?? 1) < 1) return;
+    if (this.measure === 'time' && play.ms < MIN_PLAY_MS) return;
     if (play.at <= this.newest - WINDOW_MS) return;
     this.plays.push(play);
     // Drop what fell out of the window once the list has doubled, so memory stays at about one window.
@@ -58,23 +68,44 @@ export class Ranking {
     return Number.isFinite(this.newest) ? this.newest : null;
   }
 
-  top(size = TOP_SIZE): RankedArtist[] {
+  /** What the plays of the window name (their `artist`), each once. */
+  windowNames(): Set<string> {
     const from = this.newest - WINDOW_MS;
+    const names = new Set<string>();
+    for (const play of this.plays) if (play.at > from) names.add(play.artist);
+    return names;
+  }
+
+  /** The best `size` artists; `artistOf` names the artist of what a play named (none: left out). */
+  top(size = TOP_SIZE, artistOf: (name: string) => string = (name) => name): RankedArtist[] {
+    const from = this.newest - WINDOW_MS;
+    const named = new Map<string, string>();
     const byArtist = new Map<string, { ms: number; plays: number; tracks: Map<string, number> }>();
     for (const play of this.plays) {
       if (play.at <= from) continue;
-      let totals = byArtist.get(play.artist);
+      let artist = named.get(play.artist);
+      if (artist === undefined) {
+        artist = artistOf(play.artist);
+        named.set(play.artist, artist);
+      }
+      if (!artist) continue;
+      let totals = byArtist.get(artist);
       if (!totals) {
         totals = { ms: 0, plays: 0, tracks: new Map() };
-        byArtist.set(play.artist, totals);
+        byArtist.set(artist, totals);
       }
       totals.ms += play.ms;
-      totals.plays += 1;
+      totals.plays += play.plays ?? 1;
       if (play.trackUri) totals.tracks.set(play.trackUri, (totals.tracks.get(play.trackUri) ?? 0) + play.ms);
     }
     return [...byArtist]
       .map(([name, t]) => ({ name, ms: t.ms, plays: t.plays, trackUri: mostPlayed(t.tracks) }))
-      .sort((a, b) => b.ms - a.ms || b.plays - a.plays || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .sort(
+        (a, b) =>
+          (this.measure === 'time' ? b.ms - a.ms : 0) ||
+          b.plays - a.plays ||
+          (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+      )
       .slice(0, size);
   }
 }

@@ -1,7 +1,8 @@
+import type { ExportKind } from './export-kinds.ts';
 import { ExportProblem, type ExportResult, ImportCancelled, parseExport } from './parse-export.ts';
 
 /** Messages between the upload screen and the worker that reads the export off the main thread. */
-export type WorkerRequest = { files: File[] };
+export type WorkerRequest = { files: File[]; kind: ExportKind };
 export type WorkerReply =
   | { type: 'progress'; read: number; total: number; file: string }
   | { type: 'done'; result: ExportResult }
@@ -19,6 +20,7 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const post = (reply: WorkerReply) => scope.postMessage(reply);
   try {
     const result = await parseExport(event.data.files, {
+      kind: event.data.kind,
       onProgress: (read, total, file) => {
         const now = performance.now();
         if (now - last < PROGRESS_EVERY_MS && read < total) return;

@@ -1,0 +1,117 @@
+/**
+ * Reads a CSV file as its text arrives and hands over, for each row, only the columns asked for, found
+ * by their names in the header row (any order, any case, extra columns ignored). Fields may be quoted
+ * ("a, b", "say ""hi"""), and a quoted field may hold a line break. Only the text of one row is held.
+ */
+
+export class CsvShapeError extends Error {
+  override readonly name = 'CsvShapeError';
+}
+
+/** Longer than any row of a history: a longer one means the text is not what it should be. */
+const MAX_ROW_CHARS = 1024 * 1024;
+
+function fieldsOf(line: string): string[] {
+  if (line.indexOf('"') < 0) return line.split(',');
+  const fields: string[] = [];
+  let i = 0;
+  for (;;) {
+    if (line.charCodeAt(i) === 34) {
+      let value = '';
+      let from = i + 1;
+      for (;;) {
+        const quote = line.indexOf('"', from);
+        if (quote < 0) throw new CsvShapeError('a quote not closed');
+        value += line.slice(from, quote);
+        if (line.charCodeAt(quote + 1) === 34) {
+          value += '"';
+          from = quote + 2;
+          continue;
+        }
+        i = quote + 1;
+        break;
+      }
+      fields.push(value);
+      const comma = line.indexOf(',', i);
+      if (comma < 0) return fields;
+      i = comma + 1;
+    } else {
+      const comma = line.indexOf(',', i);
+      if (comma < 0) {
+        fields.push(line.slice(i));
+        return fields;
+      }
+      fields.push(line.slice(i, comma));
+      i = comma + 1;
+    }
+  }
+}
+
+function countQuotes(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let q = s.indexOf('"', from); q >= 0 && q < to; q = s.indexOf('"', q + 1)) n++;
+  return n;
+}
+
+export class CsvReader {
+  private buffer = '';
+  private indexes: number[] | null = null;
+  /** The header row's names, once read. */
+  header: string[] | null = null;
+  /** Rows handed over. */
+  rows = 0;
+
+  /**
+   * @param columns names of the columns wanted; `onHeader` may throw when ones it needs are missing
+   * (their index is -1, and their value an empty string).
+   */
+  constructor(
+    private readonly columns: readonly string[],
+    private readonly onHeader: (indexes: readonly number[], header: readonly string[]) => void,
+    private readonly onRow: (values: readonly string[]) => void,
+  ) {}
+
+  push(text: string, final: boolean): void {
+    const s = this.buffer.length > 0 ? this.buffer + text : text;
+    let start = 0;
+    let quotes = 0;
+    let searchFrom = 0;
+    for (;;) {
+      const newline = s.indexOf('\n', searchFrom);
+      if (newline < 0) break;
+      // A quoted field may hold a line break: the row ends only where the quotes are balanced.
+      quotes += countQuotes(s, searchFrom, newline);
+      if (quotes % 2 === 1) {
+        searchFrom = newline + 1;
+        continue;
+      }
+      this.line(s, start, newline);
+      start = newline + 1;
+      searchFrom = start;
+      quotes = 0;
+    }
+    if (final) {
+      if (start < s.length) this.line(s, start, s.length);
+      this.buffer = '';
+      return;
+    }
+    this.buffer = s.slice(start);
+    if (this.buffer.length > MAX_ROW_CHARS) throw new CsvShapeError('a row too long');
+  }
+
+  private line(s: string, start: number, end: number): void {
+    const stop = end > start && s.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    if (stop <= start) return;
+    const fields = fieldsOf(s.slice(start, stop));
+    if (!this.indexes) {
+      if (fields[0]?.charCodeAt(0) === 0xfeff) fields[0] = fields[0].slice(1);
+      this.header = fields.map((f) => f.trim());
+      const lower = this.header.map((f) => f.toLowerCase());
+      this.indexes = this.columns.map((c) => lower.indexOf(c.toLowerCase()));
+      this.onHeader(this.indexes, this.header);
+      return;
+    }
+    this.rows++;
+    this.onRow(this.indexes.map((i) => (i >= 0 ? (fields[i] ?? '') : '')));
+  }
+}
