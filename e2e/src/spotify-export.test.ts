@@ -200,7 +200,7 @@ test('a short history lists fewer than 40; bad files say which file and what is 
     Buffer.concat([Buffer.from('['), Buffer.alloc(400 * 1024 * 1024, 0x20), Buffer.from(']')]),
   );
   await input.setInputFiles(long);
-  await page.getByRole('progressbar', { name: 'Reading your export' }).waitFor();
+  await page.getByRole('progressbar', { name: 'Reading your Spotify export' }).waitFor();
   await shot(page, 'export-reading');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByText('Cancelled. Nothing was kept.').waitFor();

@@ -4,7 +4,7 @@ import type { Artist } from '@heavy-rotation/spotify';
  * The plays behind an artist's rank, where the source counts them (docs/product.md, "Plays"): a data
  * export (by its ranking rules) and Last.fm over the last 4 weeks, ListenBrainz over its range.
  */
-export type PlaysPeriod = 'last-4-weeks' | 'this-month' | 'last-month';
+type PlaysPeriod = 'last-4-weeks' | 'this-month' | 'last-month';
 export interface Plays {
   count: number;
   period: PlaysPeriod;

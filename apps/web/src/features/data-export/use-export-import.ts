@@ -10,7 +10,7 @@ export type ImportState =
 
 const IDLE: ImportState = { status: 'idle', notice: null };
 /** The samples built with the app (apps/web/scripts/sample-export.ts), and the names they are read as. */
-export const SAMPLES: Record<ExportKind, { path: string; name: string }> = {
+const SAMPLES: Record<ExportKind, { path: string; name: string }> = {
   spotify: { path: '/sample-spotify-export.zip', name: 'my_spotify_data.zip' },
   apple: { path: '/sample-apple-music-export.zip', name: 'Apple Media Services information.zip' },
   youtube: { path: '/sample-youtube-music-history.zip', name: 'takeout-20261101T000000Z-001.zip' },

@@ -113,8 +113,8 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
                     <span className={styles.attribution}>{linkLabel}</span>
                   )}
                 </div>
-                {plays ? <p className={styles.plays}>{playsText(plays)}</p> : null}
               </div>
+              {plays ? <p className={styles.plays}>{playsText(plays)}</p> : null}
               <p className={styles.message}>{line}</p>
             </div>
             <div className={styles.bottom}>

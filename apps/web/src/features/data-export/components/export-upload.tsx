@@ -103,7 +103,7 @@ const SECTIONS: Record<
  * One export on /upload (docs/product.md, "The data exports"): how to get it, its file input, a sample to
  * try, and the reading with its progress and Cancel. Nothing leaves the device.
  */
-export function ExportSection({
+function ExportSection({
   kind,
   onImported,
 }: {
