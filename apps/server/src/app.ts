@@ -281,7 +281,7 @@ export function createApp({
     own,
     now,
   });
-  app.route('/api/flags', flagRoutes(flags, publicGuard, env.ADMIN_TOKEN, adminAuth.audit));
+  app.route('/api/flags', flagRoutes(flags, publicGuard));
   const mail = createMailQueue({
     db,
     smtpUrl: env.SMTP_URL,

@@ -49,7 +49,7 @@ export const ENV_VARIABLES = {
   ],
   ADMIN_TOKEN: [
     z.string().min(16).optional(),
-    'Operator token: signs in to the console at /admin, and PUT /api/flags (both off when unset)',
+    'Operator token: signs in to the console at /admin (off when unset)',
   ],
   ADMIN_SESSION_HOURS: [positive.default(8), 'How long an operator console sign-in lasts, hours'],
   SMTP_URL: [

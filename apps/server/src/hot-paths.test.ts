@@ -167,27 +167,34 @@ describe.each(DATABASES)('over HTTP on %s', (kind) => {
     expect((await read()).phone_e164).toMatch(/^\+44•+0958$/);
   });
 
-  test('the flag a PUT sets is the one GET answers', async () => {
+  test('the flag the console sets is the one GET answers', async () => {
     const admin = await startTestServer(kind, { ADMIN_TOKEN: 'a'.repeat(32) }, { database: s.database });
     const adminHttp = await served(admin);
+    const site = 'http://127.0.0.1:8787';
     try {
       const get = async () =>
         (await (await fetch(`${adminHttp.url}/api/flags`, { headers: { apikey: ANON_KEY } })).json()) as {
           sms_gate_enabled: boolean;
         };
       expect((await get()).sms_gate_enabled).toBe(true);
-      const put = await fetch(`${adminHttp.url}/api/flags`, {
-        method: 'PUT',
-        headers: { Authorization: `Bearer ${'a'.repeat(32)}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ sms_gate_enabled: false }),
+      const signIn = await fetch(`${adminHttp.url}/api/admin/session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: site },
+        body: JSON.stringify({ token: 'a'.repeat(32), name: 'Ada' }),
       });
-      expect(put.status).toBe(200);
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((l) => l.split(';')[0])
+        .join('; ');
+      const set = (enabled: boolean) =>
+        fetch(`${adminHttp.url}/api/admin/flags/sms_gate_enabled`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', Origin: site, Cookie: cookie },
+          body: JSON.stringify({ enabled }),
+        });
+      expect((await set(false)).status).toBe(200);
       expect((await get()).sms_gate_enabled).toBe(false);
-      await fetch(`${adminHttp.url}/api/flags`, {
-        method: 'PUT',
-        headers: { Authorization: `Bearer ${'a'.repeat(32)}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ sms_gate_enabled: true }),
-      });
+      await set(true);
     } finally {
       await adminHttp.close();
       await admin.close();

@@ -42,7 +42,7 @@ export const authUser = z.lazy(() =>
 );
 export type AuthUser = z.infer<typeof authUser>;
 
-/** GET /api/flags, and PUT /api/flags with the same body. */
+/** GET /api/flags. */
 export const flags = z.lazy(() => z.object({ sms_gate_enabled: z.boolean() }));
 export type Flags = z.infer<typeof flags>;
 

@@ -45,9 +45,6 @@ export const smsSubscribeRequest = z.object({
 });
 export type SmsSubscribeRequest = z.input<typeof smsSubscribeRequest>;
 
-/** PUT /api/flags: the body GET /api/flags answers (`flags`, in replies.ts). */
-export const flagsUpdate = z.strictObject({ sms_gate_enabled: z.boolean() });
-
 /**
  * GET /app-config.json: what one build of the web app needs to run anywhere. The web app checks it with
  * its own rules and words (docs/product.md, "Configuration"); this is the shape both sides agree on.

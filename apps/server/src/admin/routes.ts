@@ -39,8 +39,8 @@ export interface AdminRouteOptions {
 const NO_STORE = { 'Cache-Control': 'no-store' };
 const LISTENER_ID = /^[\w:.@+-]{1,256}$/;
 
-function listenerId(raw: string): string {
-  const id = decodeURIComponent(raw);
+/** The listener id of a path, already decoded once by the router: never decoded again. */
+function listenerId(id: string): string {
   if (!LISTENER_ID.test(id)) throw new HttpError(400, 'id: not a listener id');
   return id;
 }

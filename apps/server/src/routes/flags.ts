@@ -1,11 +1,8 @@
-import { flagsUpdate } from '@heavy-rotation/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { featureFlag } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
-import { sameSecret } from '../http/identity.ts';
-import { answerJson, readJson } from '../http/json.ts';
+import { answerJson } from '../http/json.ts';
 
 const SMS_GATE = 'sms_gate_enabled';
 
@@ -89,13 +86,11 @@ export function createFlagStore(db: Db, now: () => number): FlagStore {
   };
 }
 
-/** GET /api/flags (public, apikey) and PUT /api/flags (operator, ADMIN_TOKEN; off when unset). */
-export function flagRoutes(
-  store: FlagStore,
-  guard: MiddlewareHandler,
-  adminToken: string | undefined,
-  audit: (actor: string, action: string, detail: string) => Promise<void>,
-): Hono {
+/**
+ * GET /api/flags (public, apikey). Flags change only in the operator console (PUT /api/admin/flags/:key),
+ * behind its sign-in, its limits and its audit (docs/decisions/020-abuse-limits.md, "Flags").
+ */
+export function flagRoutes(store: FlagStore, guard: MiddlewareHandler): Hono {
   const app = new Hono();
   // Answered without waiting while the flag is cached (apps/server/README.md, "Hot paths").
   const answer = (c: Context, enabled: boolean) =>
@@ -105,15 +100,6 @@ export function flagRoutes(
     return typeof enabled === 'boolean'
       ? Promise.resolve(answer(c, enabled))
       : enabled.then((e) => answer(c, e));
-  });
-  app.put('/', async (c) => {
-    if (!adminToken) return c.json({ error: 'Not found' }, 404);
-    const token = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
-    if (!sameSecret(token, adminToken)) throw new HttpError(401, 'Invalid admin token');
-    const body = await readJson(c, flagsUpdate);
-    await store.set(SMS_GATE, body.sms_gate_enabled);
-    await audit('ADMIN_TOKEN', 'flag changed', `${SMS_GATE} → ${body.sms_gate_enabled ? 'on' : 'off'}`);
-    return c.json({ sms_gate_enabled: await store.smsGate() }, 200, { 'Cache-Control': 'no-store' });
   });
   return app;
 }
