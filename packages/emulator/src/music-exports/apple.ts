@@ -1,5 +1,5 @@
 /**
- * Apple Music data copies made to order (docs/decisions/020-apple-and-youtube-exports.md): the
+ * Apple Music data copies made to order (docs/decisions/033-apple-and-youtube-exports.md): the
  * `Apple Music - Play History Daily Tracks.csv` Apple puts in `Apple_Media_Services.zip`, one row per
  * track and day. Applying the ranking rules (listening time per artist over the 28 days ending at the
  * newest row; skips, rows under 30 s and rows kept out of recommendations left out) gives exactly the

@@ -1,5 +1,5 @@
 /**
- * Google Takeout watch histories made to order (docs/decisions/020-apple-and-youtube-exports.md):
+ * Google Takeout watch histories made to order (docs/decisions/033-apple-and-youtube-exports.md):
  * `watch-history.json`, newest entry first, one entry per play. Applying the ranking rules (plays per
  * artist over the 28 days ending at the newest entry, YouTube Music plays only, the artist from the
  * channel with " - Topic" dropped) gives exactly the artists given, best first. Around them sit the

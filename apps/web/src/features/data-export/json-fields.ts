@@ -1,6 +1,6 @@
 /**
  * Reads a JSON array of objects as its text arrives and hands over, for each object, only the fields
- * asked for (docs/decisions/020-apple-and-youtube-exports.md, "Reading fast"). Strings nobody asked
+ * asked for (docs/decisions/033-apple-and-youtube-exports.md, "Reading fast"). Strings nobody asked
  * for are stepped over with `indexOf`, never decoded, and no object is built: the text of one entry is
  * all that is held, however large the file.
  */

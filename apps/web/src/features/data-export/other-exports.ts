@@ -4,7 +4,7 @@ import type { Play } from './ranking.ts';
 
 /**
  * Apple Music's daily play history and Google Takeout's watch history as plays
- * (docs/decisions/020-apple-and-youtube-exports.md).
+ * (docs/decisions/033-apple-and-youtube-exports.md).
  */
 
 const HOUR_MS = 3_600_000;
