@@ -49,6 +49,9 @@ test('Last.fm: sign in, the Top 40, a right guess, the share view links to Last.
   await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
   expect(await page.getByText(lastfmTop[3] ?? '', { exact: true }).isVisible()).toBe(true);
   expect(await page.content()).not.toContain(lastfmTop[0]);
+  // The plays behind rank 4 (Last.fm's playcount of the month); a locked row says nothing of its own.
+  expect(await listItems(page).nth(3).textContent()).toContain('379 plays in the last 4 weeks');
+  expect(await listItems(page).nth(0).textContent()).not.toContain('plays');
   await shot(page, 'lastfm-top40');
 
   await page.goto(`${journey.stack.url}/quiz`);
@@ -139,6 +142,8 @@ test('ListenBrainz: a pasted token signs in; a wrong one and missing statistics 
   await signInWithListenbrainz(page, LB_TOKEN);
   await page.waitForURL(`${journey.stack.url}/`);
   await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
+  // ListenBrainz's listen counts are worded by their range: the last month's here.
+  expect(await listItems(page).nth(3).textContent()).toContain('285 plays last month');
   await logOut(page);
   await context.close();
 });

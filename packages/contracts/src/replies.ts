@@ -60,6 +60,13 @@ export const sourceArtist = z.lazy(() =>
     sourceUrl: z.nullable(z.string()),
     spotifyUrl: z.nullable(z.string()),
     mbid: z.optional(z.string()),
+    /** The plays behind the rank, where the source counts them, and over what (docs/product.md, "Plays"). */
+    plays: z.optional(
+      z.object({
+        count: z.number().check(z.int(), z.nonnegative()),
+        period: z.enum(['last-4-weeks', 'this-month', 'last-month']),
+      }),
+    ),
   }),
 );
 export type SourceArtist = z.infer<typeof sourceArtist>;

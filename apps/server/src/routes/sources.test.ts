@@ -77,6 +77,11 @@ describe.each(DATABASES)('on %s', (kind) => {
     const body = (await first.json()) as { artists: { id: string; name: string }[]; stale: boolean };
     expect(body.artists).toHaveLength(40);
     expect(body.artists[0]?.id).toMatch(/^lastfm:/);
+    // The plays behind each rank: Last.fm's playcount of the last month, as plays of the last 4 weeks.
+    expect(body.artists.slice(0, 2)).toMatchObject([
+      { plays: { count: 400, period: 'last-4-weeks' } },
+      { plays: { count: 393, period: 'last-4-weeks' } },
+    ]);
     expect(body.stale).toBe(false);
     await Promise.all([1, 2, 3].map(() => s.call('/api/source/top-artists', withSession(session))));
     const after = (
@@ -149,6 +154,8 @@ describe.each(DATABASES)('on %s', (kind) => {
       artists: unknown[];
     };
     expect(top.artists).toHaveLength(40);
+    // Its listen counts, worded by the range they are of: the last month's here.
+    expect(top.artists[1]).toMatchObject({ plays: { count: 295, period: 'last-month' } });
 
     const fresh = await s.call('/auth/listenbrainz/session', { json: { token: FRESH_TOKEN } });
     const notReady = await s.call(

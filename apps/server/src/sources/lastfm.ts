@@ -64,6 +64,12 @@ function failure(code: number, message: string | undefined): SourceError {
 
 const RETRIED = new Set([8, 11, 16]);
 
+/** Last.fm's `playcount` for `period=1month` (a string of digits), as the plays of the last 4 weeks. */
+function playsOf(playcount: string | number | undefined): Pick<SourceArtist, 'plays'> {
+  const count = Number(playcount);
+  return Number.isSafeInteger(count) && count > 0 ? { plays: { count, period: 'last-4-weeks' } } : {};
+}
+
 /** Last.fm through our server: web authentication, sessions and the listener's top artists. */
 export function createLastfm(config: LastfmConfig) {
   async function call(params: Record<string, string>, sign: boolean): Promise<unknown> {
@@ -153,6 +159,7 @@ export function createLastfm(config: LastfmConfig) {
         sourceUrl: a.url && /^https:\/\//.test(a.url) ? a.url : null,
         spotifyUrl: null,
         ...(a.mbid ? { mbid: a.mbid } : {}),
+        ...playsOf(a.playcount),
       }));
     },
   };

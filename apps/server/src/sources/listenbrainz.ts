@@ -17,6 +17,7 @@ const statsBody = z.object({
         artist_name: z.string().min(1),
         artist_mbid: z.string().nullish(),
         artist_mbids: z.array(z.string()).nullish(),
+        listen_count: z.number().nullish(),
       }),
     ),
   }),
@@ -66,7 +67,11 @@ export function createListenbrainz(config: ListenbrainzConfig) {
     );
   }
 
-  async function artists(user: string, token: string, range: string): Promise<SourceArtist[] | 'not-ready'> {
+  async function artists(
+    user: string,
+    token: string,
+    range: 'this_month' | 'month',
+  ): Promise<SourceArtist[] | 'not-ready'> {
     const res = await get(`1/stats/user/${encodeURIComponent(user)}/artists?range=${range}&count=40`, token);
     if (res.status === 204) return 'not-ready';
     if (!res.ok) throw refused(res);
@@ -82,6 +87,10 @@ export function createListenbrainz(config: ListenbrainzConfig) {
         sourceUrl: mbid ? `https://listenbrainz.org/artist/${encodeURIComponent(mbid)}/` : null,
         spotifyUrl: null,
         ...(mbid ? { mbid } : {}),
+        // Worded by the range: this calendar month so far, or the whole of the last one.
+        ...(a.listen_count && Number.isSafeInteger(a.listen_count) && a.listen_count > 0
+          ? { plays: { count: a.listen_count, period: range === 'this_month' ? 'this-month' : 'last-month' } }
+          : {}),
       };
     });
   }

@@ -12,6 +12,7 @@ import {
 import { BackendError, callBackend } from '../../lib/backend.ts';
 import { SignedOutError } from '../../lib/errors.ts';
 import { readExportListener } from '../../lib/export-listener.ts';
+import type { ListedArtist } from '../../lib/plays.ts';
 import { RETRY } from '../../lib/retry.ts';
 import { readSourceSession } from '../../lib/source-session.ts';
 import { tokenSource } from '../../lib/token-source.ts';
@@ -36,7 +37,7 @@ function validArtists(items: unknown): Artist[] {
  * that source (a Spotify artist's is its API address, which no screen shows); `uri` its MusicBrainz id
  * when known, for finding an image. Images found before for the artist are kept.
  */
-function fromSource(artist: SourceArtist, found: Map<string, Artist['images']>): Artist {
+function fromSource(artist: SourceArtist, found: Map<string, Artist['images']>): ListedArtist {
   const images = artist.images.map((i) => ({ url: i.url, width: i.width ?? null, height: i.height ?? null }));
   return {
     id: artist.id,
@@ -46,6 +47,7 @@ function fromSource(artist: SourceArtist, found: Map<string, Artist['images']>):
     uri: artist.mbid ? musicbrainzUri(artist.mbid) : '',
     href: artist.sourceUrl ?? '',
     external_urls: artist.spotifyUrl ? { spotify: artist.spotifyUrl } : {},
+    ...(artist.plays ? { plays: artist.plays } : {}),
   };
 }
 
