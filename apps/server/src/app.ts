@@ -117,6 +117,9 @@ export function createApp({
       return session ? { id: session.userId, displayName: session.displayName, email: null } : undefined;
     },
     ownOrigins: () => own,
+    // Both read at request time, once everything below is set up.
+    addressOf: (c) => ip(c),
+    limitLookups: (address) => identityLimiter.spend(address),
   });
   // Checked when the environment was read: a bad value never gets this far.
   const proxies = parseTrustProxy(env.TRUST_PROXY);
@@ -125,6 +128,7 @@ export function createApp({
   const ip = (c: Parameters<MiddlewareHandler>[0]) =>
     addressKey(clientIp(c, trustedProxies), env.RATE_LIMIT_IPV6_PREFIX);
   const limits = { ...database, memoryKeys: env.RATE_LIMIT_MEMORY_KEYS };
+  const identityLimiter = createRateLimiter('identity', env.RATE_LIMIT_IDENTITY_PER_MINUTE, 60_000, limits);
   const ipLimiter = createRateLimiter('ip', env.RATE_LIMIT_IP_PER_MINUTE, 60_000, limits);
   const userLimiter = createRateLimiter('user', env.RATE_LIMIT_USER_PER_MINUTE, 60_000, limits);
   const perIp = limit(ipLimiter, ip);
@@ -152,7 +156,7 @@ export function createApp({
       env.RATE_LIMIT_IPV6_PREFIX,
     );
     return ipLimiter.spend(address).then(() => {
-      const user = identity.bearerUser(headerOf(req, 'authorization'));
+      const user = identity.bearerUser(headerOf(req, 'authorization'), address);
       return user instanceof Promise ? user.then(limitUser) : limitUser(user);
     });
   };

@@ -109,6 +109,10 @@ export const ENV_VARIABLES = {
     'Message requests per client IP per minute from guests (a Spotify data export)',
   ],
   RATE_LIMIT_WAITLIST_PER_HOUR: [positive.default(20), 'Waitlist signups per client IP per hour'],
+  RATE_LIMIT_IDENTITY_PER_MINUTE: [
+    positive.default(30),
+    'Bearer tokens per client IP per minute the server asks the provider about (known ones are cached)',
+  ],
   RATE_LIMIT_IPV6_PREFIX: [
     z.coerce.number().int().min(1).max(128).default(64),
     'Per-IP limits count an IPv6 client by its network of this many bits (IPv4: each address)',

@@ -1,6 +1,7 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import { createClient, getCurrentUserProfile, SpotifyApiError } from '@heavy-rotation/spotify';
 import type { Context } from 'hono';
+import { LRUCache } from 'lru-cache';
 import * as z from 'zod';
 import { DeadlineError, withDeadline } from './deadline.ts';
 import { HttpError } from './errors.ts';
@@ -25,6 +26,10 @@ export interface IdentityOptions {
   sessionUser?: (c: Context) => Promise<VerifiedUser | undefined>;
   /** Origins that may make state-changing calls with that cookie. */
   ownOrigins?: (c: Context) => string[];
+  /** The caller's address key, for the limit on lookups below. */
+  addressOf?: (c: Context) => string;
+  /** Spends one of an address's lookups at the provider; refuses (429) once they are spent. */
+  limitLookups?: (address: string) => Promise<void>;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,6 +38,9 @@ const BEARER = /^Bearer ([\w.~+/=-]{1,2048})$/;
 // A token Spotify revokes stays accepted here at most this long (docs/deploy.md, "What scales how").
 const CACHE_MS = 60_000;
 const CACHE_MAX = 10_000;
+// A token the provider refused is refused here, without asking again, this long
+// (docs/decisions/020-abuse-limits.md, "Identity").
+const REFUSED_MS = 60_000;
 const DEFAULT_RETRY_AFTER = '5';
 const profileSchema = z.object({
   id: z.string().min(1).max(256),
@@ -67,6 +75,8 @@ export function createIdentity(options: IdentityOptions) {
   // Keyed by the token's SHA-256 (see `user`).
   const cache = new Map<string, { user: VerifiedUser; expiresAt: number }>();
   const pending = new Map<string, Promise<VerifiedUser>>();
+  // Keyed by the token's SHA-256 as well: the refusal the provider gave.
+  const refused = new LRUCache<string, HttpError>({ max: CACHE_MAX, ttl: REFUSED_MS });
 
   async function lookUp(token: string): Promise<VerifiedUser> {
     const client = createClient({
@@ -120,10 +130,19 @@ export function createIdentity(options: IdentityOptions) {
   }
   const apiKey: Check = (c) => requireApiKey(c.req.header('apikey'));
 
-  async function verify(key: string, token: string): Promise<VerifiedUser> {
+  async function verify(key: string, token: string, address: string | undefined): Promise<VerifiedUser> {
     let lookup = pending.get(key);
     if (!lookup) {
-      lookup = lookUp(token).finally(() => pending.delete(key));
+      const spend =
+        address !== undefined && options.limitLookups ? options.limitLookups(address) : Promise.resolve();
+      lookup = spend
+        .then(() => lookUp(token))
+        .catch((error: unknown) => {
+          if (error instanceof HttpError && (error.status === 401 || error.status === 403))
+            refused.set(key, error);
+          throw error;
+        })
+        .finally(() => pending.delete(key));
       pending.set(key, lookup);
     }
     const user = await lookup;
@@ -137,14 +156,20 @@ export function createIdentity(options: IdentityOptions) {
    * The listener an `Authorization: Bearer` header names, Spotify vouching for the token: at once from
    * the cache when it did within the last minute, else a promise of Spotify's answer.
    */
-  function bearerUser(header: string | undefined): VerifiedUser | Promise<VerifiedUser> {
+  function bearerUser(
+    header: string | undefined,
+    /** The caller's address key: lookups at the provider are limited per address. */
+    address?: string,
+  ): VerifiedUser | Promise<VerifiedUser> {
     const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
     if (!token || token === options.anonKey) throw new HttpError(401, 'Spotify user not found');
     // Keyed by the token's SHA-256 so the token itself is never kept.
     const key = hash('sha256', token, 'base64');
     const cached = cache.get(key);
     if (cached && cached.expiresAt > now()) return cached.user;
-    return verify(key, token);
+    const refusal = refused.get(key);
+    if (refusal) throw refusal;
+    return verify(key, token, address);
   }
 
   async function fromSession(c: Context, sessionUser: (c: Context) => Promise<VerifiedUser | undefined>) {
@@ -162,7 +187,7 @@ export function createIdentity(options: IdentityOptions) {
     const header = c.req.header('Authorization');
     // Last.fm and ListenBrainz listeners are known by our own session cookie.
     if (header === undefined && options.sessionUser) return fromSession(c, options.sessionUser);
-    const found = bearerUser(header);
+    const found = bearerUser(header, options.addressOf?.(c));
     if (!(found instanceof Promise)) {
       c.set('user', found);
       return;
