@@ -50,7 +50,9 @@ test('the landing screens are drawn from the page itself, before any script, the
   await shot(bare, 'entry-login-before-script');
   await bare.goto(`${journey.stack.url}/signup`);
   expect(await bare.getByLabel('Enter your Spotify account email to get access:').isVisible()).toBe(true);
-  expect(await bare.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
+  // A real form: without the app it posts itself (first-input.test.ts follows it to the server's answer).
+  expect(await bare.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+  expect(await bare.locator('form').getAttribute('method')).toBe('post');
   await still.close();
 
   // With it: no request for the configuration, and React takes over the painted screen, not a copy.

@@ -32,26 +32,46 @@
       ) {
         root.innerHTML = saved.html;
         root.dataset.drawn = 'saved';
-        // A tap before the app has taken the screen over is kept (as a path of child positions from
-        // #root) for the app to pass on to the same element of its own, identical, frame.
-        root.addEventListener(
-          'click',
-          (event) => {
-            if (root.dataset.drawn !== 'saved' || !(event.target instanceof Element)) return;
-            const control = event.target.closest('a, button, [role="button"]');
-            if (!control || !root.contains(control)) return;
-            const path = [];
-            for (let node = control; node && node !== root; node = node.parentElement) {
-              path.unshift(Array.prototype.indexOf.call(node.parentElement?.children ?? [], node));
-            }
-            root.dataset.tap = path.join('.');
-          },
-          true,
-        );
       }
     } catch {
       // No storage, or not a frame: the app draws the screen.
     }
+  }
+
+  // A tap on a control that needs the app (a button, a link without an address) before the app has taken
+  // the screen over is kept, as a path of child positions from #root, and the control shows it is at work;
+  // the app passes it on to the same element of its own screen (src/lib/handover.ts). Real links and a
+  // form's Submit work on their own.
+  if (root?.firstElementChild) {
+    root.addEventListener(
+      'click',
+      (event) => {
+        if ('live' in root.dataset || !(event.target instanceof Element)) return;
+        const control = event.target.closest('a, button, [role="button"]');
+        if (
+          !control ||
+          !root.contains(control) ||
+          control.matches('a[href]') ||
+          (control instanceof HTMLButtonElement && control.type === 'submit' && control.form)
+        ) {
+          return;
+        }
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        const path = [];
+        for (let node = control; node && node !== root; node = node.parentElement) {
+          path.unshift(Array.prototype.indexOf.call(node.parentElement?.children ?? [], node));
+        }
+        for (const busy of root.querySelectorAll('[data-tapped]')) {
+          busy.removeAttribute('data-tapped');
+          busy.removeAttribute('aria-busy');
+        }
+        control.setAttribute('data-tapped', '');
+        control.setAttribute('aria-busy', 'true');
+        root.dataset.tap = path.join('.');
+      },
+      true,
+    );
   }
 
   let started = false;

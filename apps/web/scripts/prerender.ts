@@ -14,6 +14,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SIGNUP_OUTCOME } from '@heavy-rotation/contracts/constants';
 import { build, type Manifest } from 'vite';
 import type { AppConfig } from '../src/config/app-config.ts';
 
@@ -22,8 +23,15 @@ const DIST = join(WEB, 'dist');
 
 /** The prerendered screens, their route modules, and whether the Last.fm button changes them. */
 const SCREENS = [
-  { path: '/login', name: 'login', module: 'src/app/routes/login.tsx', lastfmVariant: true },
-  { path: '/signup', name: 'signup', module: 'src/app/routes/signup.tsx', lastfmVariant: false },
+  { path: '/login', name: 'login', module: 'src/app/routes/login.tsx', lastfmVariant: true, outcomes: false },
+  // Also as the server answers a form the browser posted itself (docs/product.md, "The waitlist form").
+  {
+    path: '/signup',
+    name: 'signup',
+    module: 'src/app/routes/signup.tsx',
+    lastfmVariant: false,
+    outcomes: true,
+  },
 ] as const;
 
 /** The pages whose screens' code is preloaded: their route modules, or chunks by name (vite.config.ts). */
@@ -128,8 +136,22 @@ async function main(): Promise<void> {
         shell,
         scripts.filter((href) => !shell.includes(`"${href}"`)),
       );
-      for (const lastfm of screen.lastfmVariant ? [false, true] : [false]) {
-        const rendered = await entry.renderScreen(screen.path, configWith(lastfm));
+      const variants = [
+        ...(screen.lastfmVariant ? [false, true] : [false]).map((lastfm) => ({
+          lastfm,
+          query: '',
+          file: `${screen.name}${lastfm ? '.lastfm' : ''}.html`,
+        })),
+        ...(screen.outcomes
+          ? [SIGNUP_OUTCOME.thanks, SIGNUP_OUTCOME.error].map((outcome) => ({
+              lastfm: false,
+              query: `?${SIGNUP_OUTCOME.param}=${outcome}`,
+              file: `${screen.name}.${outcome}.html`,
+            }))
+          : []),
+      ];
+      for (const { lastfm, query, file } of variants) {
+        const rendered = await entry.renderScreen(`${screen.path}${query}`, configWith(lastfm));
         // React puts the preloads of what the screen shows (the wordmark) first: they go to the head.
         const preloads = rendered.match(/^(<link [^>]*\/>)+/)?.[0] ?? '';
         const markup = rendered.slice(preloads.length);
@@ -141,7 +163,7 @@ async function main(): Promise<void> {
             '<div id="root"></div>',
             `<div id="root" data-prerendered="${screen.name}">${markup}</div>`,
           );
-        await write(screen.path, `${screen.name}${lastfm ? '.lastfm' : ''}.html`, page);
+        await write(`${screen.path}${query}`, file, page);
       }
     }
     // The Top 40: a returning listener's page paints the frame the app saved last time, its code after.

@@ -25,16 +25,6 @@ const app = (
   </StrictMode>
 );
 
-/** The element a tap on the saved first frame was meant for, found by its child positions from #root. */
-function replayTap(root: HTMLElement): void {
-  const path = root.dataset.tap;
-  delete root.dataset.tap;
-  if (!path) return;
-  let target: Element | undefined = root;
-  for (const index of path.split('.')) target = target?.children[Number(index)];
-  if (target instanceof HTMLElement) target.click();
-}
-
 const root = document.getElementById('root');
 if (root?.dataset.prerendered && loadedConfig()) {
   // The screen is already painted from the HTML (docs/architecture.md, "The first frame"): React takes
@@ -45,16 +35,8 @@ if (root?.dataset.prerendered && loadedConfig()) {
   // The Top 40 the app saved when it last drew it is on screen (docs/architecture.md, "The listener's
   // first frame"). React draws the same screen once its code is here, in a render that yields to the
   // browser, and puts it in place of the saved one in a single commit.
-  firstScreenReady().then(() => {
-    // React's commit replaces the saved frame: a tap start.js kept goes to the same element of the new one.
-    const takeover = new MutationObserver(() => {
-      takeover.disconnect();
-      root.dataset.drawn = 'replaced';
-      replayTap(root);
-    });
-    takeover.observe(root, { childList: true });
-    startTransition(() => createRoot(root).render(app));
-  });
+  // A tap start.js kept goes to the same element of the new one (lib/handover.ts).
+  firstScreenReady().then(() => startTransition(() => createRoot(root).render(app)));
 } else if (root) {
   // Without the configuration in the page the screen cannot be the prerendered one: drawn afresh.
   root.replaceChildren();

@@ -24,12 +24,18 @@ export interface PageRoute {
   render: 'prerendered' | 'preloaded';
   /** Whether a second page, `<name>.lastfm.html`, is written with "Continue with Last.fm" shown. */
   lastfmVariant: boolean;
+  /**
+   * Whether `<name>.thanks.html` and `<name>.error.html` are written too: the screen saying how a form
+   * the browser posted itself went (no script, or before the app had taken over), which the server
+   * sends for `?signup=thanks|error` (`SIGNUP_OUTCOME`).
+   */
+  answers?: boolean;
 }
 
 /** The pages of the build (docs/architecture.md, "The first frame"); any other path gets the shell. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/login', name: 'login', render: 'prerendered', lastfmVariant: true },
-  { path: '/signup', name: 'signup', render: 'prerendered', lastfmVariant: false },
+  { path: '/signup', name: 'signup', render: 'prerendered', lastfmVariant: false, answers: true },
   { path: '/', name: 'top40', render: 'preloaded', lastfmVariant: false },
   { path: '/callback', name: 'callback', render: 'preloaded', lastfmVariant: false },
 ];

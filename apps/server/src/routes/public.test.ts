@@ -7,7 +7,7 @@ const ADMIN = 'admin-token-0123456789abcdef';
 describe.each(DATABASES)('on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer(kind, { ADMIN_TOKEN: ADMIN, RATE_LIMIT_WAITLIST_PER_HOUR: '12' });
+    s = await startTestServer(kind, { ADMIN_TOKEN: ADMIN, RATE_LIMIT_WAITLIST_PER_HOUR: '20' });
   });
   afterAll(() => s.close());
 
@@ -113,6 +113,29 @@ describe.each(DATABASES)('on %s', (kind) => {
       headers: { 'Content-Type': 'application/json' },
     });
     expect(json.status).toBe(415);
+  });
+
+  test('a form the browser posts itself is answered with the signup page saying how it went; a fetch gets JSON', async () => {
+    const navigation = { 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Site': 'same-origin', Accept: 'text/html' };
+    const ok = await signup({ email: 'page@example.com' }, navigation);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('Location')).toBe('/signup?signup=thanks');
+    const rows = await s.database.db.select().from(waitlistSignup);
+    expect(rows.map((r) => r.emailNormalised)).toContain('page@example.com');
+    const bad = await signup({ email: 'no-at-sign' }, navigation);
+    expect(bad.status).toBe(303);
+    expect(bad.headers.get('Location')).toBe('/signup?signup=error');
+    // Without Fetch Metadata, a page load is known by what it accepts.
+    const old = await signup({ email: 'older@example.com' }, { Accept: 'text/html,application/xhtml+xml' });
+    expect(old.headers.get('Location')).toBe('/signup?signup=thanks');
+    // Another site's form is refused all the same: only the answer is a page.
+    const evil = await signup({ email: 'a@b.c' }, { ...navigation, 'Sec-Fetch-Site': 'cross-site' });
+    expect(evil.headers.get('Location')).toBe('/signup?signup=error');
+    expect((await s.database.db.select().from(waitlistSignup)).map((r) => r.email)).not.toContain('a@b.c');
+    // The app's fetch.
+    const fetched = await signup({ email: 'app@example.com' }, { 'Sec-Fetch-Mode': 'cors', Accept: '*/*' });
+    expect(fetched.status).toBe(200);
+    expect(await fetched.json()).toEqual({ ok: true });
   });
 
   test('the waitlist is rate limited per IP with Retry-After', async () => {

@@ -109,6 +109,23 @@ test('/login is its prerendered page, with the Last.fm button when Last.fm is se
   await off.close();
 });
 
+test('/signup after a form the browser posted itself is the page saying how it went', async () => {
+  await writeFile(join(dist, 'pages', 'signup.html'), '<html><head></head><body>signup</body></html>');
+  await writeFile(join(dist, 'pages', 'signup.thanks.html'), '<html><head></head><body>thanks</body></html>');
+  await writeFile(join(dist, 'pages', 'signup.error.html'), '<html><head></head><body>error</body></html>');
+  try {
+    expect(await (await get('/signup?signup=thanks')).text()).toContain('<body>thanks</body>');
+    expect(await (await get('/signup?signup=error')).text()).toContain('<body>error</body>');
+    // Anything else in the query is the form itself.
+    expect(await (await get('/signup?signup=../login')).text()).toContain('<body>signup</body>');
+    expect(await (await get('/signup')).text()).toContain('<body>signup</body>');
+  } finally {
+    for (const name of ['signup', 'signup.thanks', 'signup.error']) {
+      await rm(join(dist, 'pages', `${name}.html`));
+    }
+  }
+});
+
 test('images are never re-compressed', async () => {
   const res = await get('/podium.png', 'gzip, br');
   expect(res.headers.get('Content-Encoding')).toBeNull();

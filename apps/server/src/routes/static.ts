@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { isApiPath, pageRoute } from '@heavy-rotation/contracts';
+import { SIGNUP_OUTCOME } from '@heavy-rotation/contracts/constants';
 import { type Context, Hono } from 'hono';
 import { createFileCache, isCompressible, pickEncoding } from '../http/file-cache.ts';
 
@@ -29,6 +30,9 @@ export interface PageOptions {
   lastfm: boolean;
 }
 
+/** How a form the browser posted itself went, as the signup page's query says (routes/waitlist.ts). */
+const OUTCOMES: readonly string[] = [SIGNUP_OUTCOME.thanks, SIGNUP_OUTCOME.error];
+
 /**
  * The configuration as a JSON block before `</head>`: not a script (the CSP runs none inline), and with
  * `<` escaped so no value can close the element.
@@ -51,11 +55,15 @@ export function staticRoutes(distFolder: string, pages: PageOptions): Hono {
   const page = (html: string) => withConfig(html, pages.configJson);
 
   /** The build's own pages for a path, best first (the shell when it has none). */
-  function ownPages(path: string): string[] {
+  function ownPages(path: string, outcome: string | undefined): string[] {
     const screen = pageRoute(path);
     if (!screen) return [];
+    const answered =
+      screen.answers && outcome !== undefined && OUTCOMES.includes(outcome)
+        ? [`${screen.name}.${outcome}.html`]
+        : [];
     const variant = screen.lastfmVariant && pages.lastfm ? [`${screen.name}.lastfm.html`] : [];
-    return [...variant, `${screen.name}.html`].map((name) => join(dist, 'pages', name));
+    return [...answered, ...variant, `${screen.name}.html`].map((name) => join(dist, 'pages', name));
   }
 
   async function send(c: Context, file: string, cacheControl: string): Promise<Response | undefined> {
@@ -93,7 +101,7 @@ export function staticRoutes(distFolder: string, pages: PageOptions): Hono {
       // A missing file (an old hashed asset, a typo) must not come back as the page with a 200.
       if (extname(path) || path.startsWith('/assets/')) return c.text('Not found', 404);
     }
-    for (const file of ownPages(path)) {
+    for (const file of ownPages(path, c.req.query(SIGNUP_OUTCOME.param))) {
       const sent = await send(c, file, 'no-cache');
       if (sent) return sent;
     }

@@ -1,5 +1,6 @@
 import type { WaitlistForm } from '@heavy-rotation/contracts';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { SIGNUP_OUTCOME } from '@heavy-rotation/contracts/constants';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { waitlistSignup } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
@@ -11,11 +12,34 @@ function field(form: Record<string, unknown>, name: keyof WaitlistForm): string 
   return typeof value === 'string' ? value : '';
 }
 
+/** A post the browser made itself as a page load (a form without the app), not a fetch. */
+function isNavigation(c: Context): boolean {
+  const mode = c.req.header('Sec-Fetch-Mode');
+  if (mode !== undefined) return mode === 'navigate';
+  return (c.req.header('Accept') ?? '').includes('text/html');
+}
+
+/**
+ * The signup page posts its form itself when the app is not running (docs/product.md, "The waitlist
+ * form"): such a post is answered with the signup page saying how it went (See Other, so that a reload
+ * does not post again), where the app's fetch gets JSON. Whatever refused it (a bad field, another
+ * site, the rate limit) counts as "went wrong".
+ */
+const answerNavigation: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (!isNavigation(c)) return;
+  const outcome = c.res.ok ? SIGNUP_OUTCOME.thanks : SIGNUP_OUTCOME.error;
+  c.res = new Response(null, {
+    status: 303,
+    headers: { Location: `/signup?${SIGNUP_OUTCOME.param}=${outcome}`, 'Cache-Control': 'no-store' },
+  });
+};
+
 /** POST /: the signup form (docs/product.md, "The waitlist form"). */
 export function waitlistRoutes(db: Db, guard: MiddlewareHandler, origins: (string | undefined)[]): Hono {
   const allowed = origins.filter((o): o is string => o !== undefined).map((o) => new URL(o).origin);
   const app = new Hono();
-  app.post('/', guard, async (c) => {
+  app.post('/', answerNavigation, guard, async (c) => {
     const type = c.req.header('Content-Type') ?? '';
     if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type)) {
       throw new HttpError(415, 'Content-Type must be application/x-www-form-urlencoded');

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'r
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { firstScreenShown } from '../lib/after-load.ts';
+import { screenTakenOver } from '../lib/handover.ts';
 import { KEYS } from '../lib/session.ts';
 import { readString } from '../lib/storage.ts';
 import { reloadingForDeploy } from '../pwa/chunk-reload.ts';
@@ -32,8 +33,12 @@ let firstScreen: Promise<unknown> | undefined;
  */
 function LoadedOrLazy({ loaded, Lazy }: { loaded: () => ComponentType | undefined; Lazy: ComponentType }) {
   const Loaded = loaded();
-  // Committed only with the screen (not its fallback): what waits for the first screen may go after it.
-  useEffect(firstScreenShown, []);
+  // Committed only with the screen (not its fallback): what waits for the first screen may go after it,
+  // and the input the page kept until the app took over is passed on (lib/handover.ts).
+  useEffect(() => {
+    screenTakenOver();
+    firstScreenShown();
+  }, []);
   return Loaded ? <Loaded /> : <Lazy />;
 }
 

@@ -1,6 +1,6 @@
 import type { WaitlistForm } from '@heavy-rotation/contracts';
 
-const SIGNUP_SUBJECT = 'New Signup from Heavy Rotation';
+export const SIGNUP_SUBJECT = 'New Signup from Heavy Rotation';
 
 /** docs/product.md, "The waitlist form": Submit is enabled only when the trimmed email is non-empty and contains '@'. */
 export function canSubmitEmail(email: string, submitting: boolean): boolean {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { createLoginUrl } from '../login-url.ts';
 import styles from './landing.module.css';
@@ -12,13 +12,15 @@ const PODIUM = '/podium.png';
 export function LoginScreen() {
   const [href, setHref] = useState<string>();
   const [failed, setFailed] = useState(false);
+  const [working, setWorking] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const loginUrl = useRef<Promise<string>>(undefined);
 
   useEffect(() => {
     let live = true;
-    createLoginUrl()
-      .then((url) => live && setHref(url))
-      .catch(() => live && setFailed(true));
+    const url = createLoginUrl();
+    loginUrl.current = url;
+    url.then((address) => live && setHref(address)).catch(() => live && setFailed(true));
     // The podium art of the explainer, warmed up shortly after the screen is up.
     const timer = window.setTimeout(() => {
       const image = new Image();
@@ -30,6 +32,21 @@ export function LoginScreen() {
       window.clearTimeout(timer);
     };
   }, []);
+
+  // The address needs the app (a PKCE verifier made in the browser): a tap that comes before it is ready,
+  // or before the app had taken the screen over (the early script keeps it, docs/architecture.md "The
+  // first frame"), shows the button at work and goes there once it is.
+  function connect(event: MouseEvent<HTMLAnchorElement>) {
+    if (href) return;
+    event.preventDefault();
+    const pending = loginUrl.current;
+    if (!pending || working) return;
+    setWorking(true);
+    pending.then(
+      (address) => window.location.assign(address),
+      () => setWorking(false),
+    );
+  }
 
   return (
     <LandingFrame
@@ -51,7 +68,7 @@ export function LoginScreen() {
       <p className={styles.pitch}>
         Your top 40 artists of the last four weeks. Guess them to unlock the list.
       </p>
-      <a className={styles.primary} href={href} aria-disabled={!href}>
+      <a className={styles.primary} href={href} onClick={connect} aria-busy={working || undefined}>
         Connect Spotify
       </a>
       {failed ? (

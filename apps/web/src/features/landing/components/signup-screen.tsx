@@ -1,6 +1,8 @@
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
-import { canSubmitEmail, submitSignup } from '../submit-signup.ts';
+import { SIGNUP_OUTCOME } from '@heavy-rotation/contracts/constants';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { canSubmitEmail, SIGNUP_SUBJECT, submitSignup } from '../submit-signup.ts';
 import styles from './landing.module.css';
 import { LandingFrame } from './landing-frame.tsx';
 import { LazyInfoSheet } from './lazy-info-sheet.tsx';
@@ -9,10 +11,28 @@ type Status = 'idle' | 'submitting' | 'success' | 'error';
 
 /** The signup screen (docs/product.md, "The waitlist form"): the waitlist form, its states, and the 'What is this?' sheet. */
 export function SignupScreen() {
+  // Back from a form the browser posted itself (no script, or before the app had taken over): the server
+  // answered with this page and how it went (docs/product.md, "The waitlist form").
+  const [params] = useSearchParams();
+  const outcome = params.get(SIGNUP_OUTCOME.param);
   const [email, setEmail] = useState('');
-  const [status, setStatus] = useState<Status>('idle');
+  const [status, setStatus] = useState<Status>(
+    outcome === SIGNUP_OUTCOME.thanks ? 'success' : outcome === SIGNUP_OUTCOME.error ? 'error' : 'idle',
+  );
   const [sheetOpen, setSheetOpen] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
   const submitting = status === 'submitting';
+  // The form works before the app has taken the page over (a real form the server answers), so its
+  // Submit is enabled in the page; from then on the rule applies to what is in the field.
+  const hydrated = useHydrated();
+
+  // Text typed before the app took the prerendered screen over is in the field, not in the first render
+  // (which must match the page): the state takes it from the field (docs/architecture.md, "The first
+  // frame").
+  useLayoutEffect(() => {
+    const typed = field.current?.value ?? '';
+    if (typed !== '') setEmail(typed);
+  }, []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -39,7 +59,9 @@ export function SignupScreen() {
         </LazyInfoSheet>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} method="post" action="/" onSubmit={onSubmit} noValidate>
+        <input type="hidden" name="form-name" value="signup" />
+        <input type="hidden" name="subject" value={SIGNUP_SUBJECT} />
         <label className={styles.label} htmlFor="signup-email">
           Enter your Spotify account email to get access:
         </label>
@@ -50,12 +72,17 @@ export function SignupScreen() {
           name="email"
           autoComplete="email"
           placeholder="Your Spotify email address"
+          ref={field}
           value={email}
           disabled={submitting}
           onChange={(e) => setEmail(e.target.value)}
         />
         <input className={styles.honeypot} type="text" name="bot-field" tabIndex={-1} aria-hidden="true" />
-        <button className={styles.primary} type="submit" disabled={!canSubmitEmail(email, submitting)}>
+        <button
+          className={styles.primary}
+          type="submit"
+          disabled={hydrated && !canSubmitEmail(email, submitting)}
+        >
           {submitting ? (
             <>
               <span className={styles.spinner} aria-hidden="true" />
