@@ -118,6 +118,8 @@ test('signing up for the waitlist: the submit rules, success, and a failure', as
   const { context, page } = await newPhonePage(journey.browser);
   expectConsoleError(/ERR_CONNECTION_REFUSED/);
   await page.goto(`${journey.stack.url}/signup`);
+  // The rules are the app's: until it has taken the page over, the form posts itself (first-input.test.ts).
+  await page.locator('#root[data-live]').waitFor({ state: 'attached' });
   const email = page.getByLabel('Enter your Spotify account email to get access:');
   const submit = page.getByRole('button', { name: 'Submit' });
   expect(await email.getAttribute('placeholder')).toBe('Your Spotify email address');

@@ -56,7 +56,7 @@ const LOGIN_BUTTONS: [string, (page: Page) => Promise<unknown>][] = [
   ],
   [
     'Upload your Spotify data',
-    (page) => page.getByRole('heading', { name: 'Upload your Spotify data' }).waitFor(ARRIVES),
+    (page) => page.getByRole('heading', { name: 'Upload your listening history' }).waitFor(ARRIVES),
   ],
   [
     'Continue with Last.fm',
