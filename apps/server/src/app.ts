@@ -23,6 +23,7 @@ import {
   limitBy,
   parseTrustProxy,
 } from './http/rate-limit.ts';
+import { requireSameOrigin } from './http/same-origin.ts';
 import { dataHeaders, outgoingOf, securityHeaders } from './http/security.ts';
 import { createImageResolver } from './images/resolver.ts';
 import { createImageSources } from './images/upstream.ts';
@@ -30,6 +31,8 @@ import { createMessageWriter } from './messages/writer.ts';
 import { appConfigRoutes, renderAppConfig } from './routes/app-config.ts';
 import { artistImageRoutes } from './routes/artist-images.ts';
 import { authUserRoutes } from './routes/auth-user.ts';
+import { challengePageRoutes } from './routes/challenge-page.ts';
+import { challengeRoutes, createOwnerHasher, eraseChallenges } from './routes/challenges.ts';
 import { eventRoutes } from './routes/events.ts';
 import { createFlagStore, flagRoutes } from './routes/flags.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -212,8 +215,16 @@ export function createApp({
   const allowedOrigin = webOrigin ? new URL(webOrigin).origin : undefined;
   const apiCors = cors({
     origin: (origin) => (allowedOrigin && origin === allowedOrigin ? origin : null),
-    allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
-    allowHeaders: ['apikey', 'authorization', 'content-type', 'x-client-info', 'accept', 'accept-profile'],
+    allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowHeaders: [
+      'apikey',
+      'authorization',
+      'content-type',
+      'x-client-info',
+      'accept',
+      'accept-profile',
+      'x-challenge-key',
+    ],
     exposeHeaders: ['Retry-After'],
     maxAge: 600,
   });
@@ -277,6 +288,7 @@ export function createApp({
   app.route('/rest/v1', profileRoutes(profileReader, userGuard));
   app.route('/auth/v1', authUserRoutes(userGuard));
   const flags = createFlagStore(db, now);
+  const ownerHash = createOwnerHasher(db);
   const adminAuth = createAdminAuth({
     db,
     adminToken: env.ADMIN_TOKEN,
@@ -309,6 +321,7 @@ export function createApp({
       signInUrl: `${origin}/login`,
       signInGuard: limitBy(createRateLimiter('admin', ADMIN_SIGN_INS_PER_MINUTE, 60_000, limits), ip),
       forgetProfile: (id) => profiles?.forget(id),
+      eraseChallenges: (id) => eraseChallenges(db, ownerHash, id),
       now,
     }),
   );
@@ -327,7 +340,30 @@ export function createApp({
     }),
   );
   app.route('/', artistImageRoutes(images, publicGuard));
+  app.route(
+    '/api/challenges',
+    challengeRoutes({
+      database,
+      guard: publicGuard,
+      ip,
+      // A signed-in listener's links are counted against them; an export guest's only per address.
+      listenerOf: async (c) => {
+        const header = c.req.header('Authorization');
+        if (header !== undefined) return (await identity.bearerUser(header)).id;
+        const session = await sessionOf(c, sessions, origin);
+        if (!session) return undefined;
+        requireSameOrigin(c, own);
+        return session.userId;
+      },
+      ownerHash,
+      now,
+    }),
+  );
   app.route('/', waitlistRoutes(db, waitlistLimit, [env.PUBLIC_ORIGIN, env.WEB_ORIGIN]));
+  app.route(
+    '/',
+    challengePageRoutes(db, env.WEB_DIST ?? DEFAULT_WEB_DIST, renderAppConfig(env, origin), now),
+  );
   app.route(
     '/',
     staticRoutes(env.WEB_DIST ?? DEFAULT_WEB_DIST, {

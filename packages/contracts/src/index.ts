@@ -4,6 +4,7 @@ export * from './replies.ts';
 export {
   API_PREFIXES,
   answersData,
+  CHALLENGE_PAGE,
   CONFIG_PATH,
   corsApplies,
   HEALTH_PATHS,

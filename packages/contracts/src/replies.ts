@@ -114,3 +114,46 @@ export const artistImagesReply = z.lazy(() =>
   }),
 );
 export type ArtistImagesReply = z.infer<typeof artistImagesReply>;
+
+/** An artist of a challenge as a friend may see it: one of the open ranks, or one they guessed. */
+export const challengeArtist = z.lazy(() =>
+  z.object({ rank: z.number(), id: z.string(), name: z.string(), image: z.nullable(z.string()) }),
+);
+export type ChallengeArtist = z.infer<typeof challengeArtist>;
+
+/** POST /api/challenges: the link's id and the key that stops it (kept on the listener's device). */
+export const challengeCreated = z.lazy(() =>
+  z.object({ id: z.string(), key: z.string(), expiresAt: z.string() }),
+);
+export type ChallengeCreated = z.infer<typeof challengeCreated>;
+
+/** GET /api/challenges/:id: the public view. Locked ranks are only counted (`size`), never named. */
+export const challengeView = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.nullable(z.string()),
+    size: z.number(),
+    open: z.array(challengeArtist),
+    expiresAt: z.string(),
+  }),
+);
+export type ChallengeView = z.infer<typeof challengeView>;
+
+/** POST /api/challenges/:id/guesses: the artist a guess names, or null for a miss. */
+export const challengeGuessReply = z.lazy(() => z.object({ match: z.nullable(challengeArtist) }));
+export type ChallengeGuessReply = z.infer<typeof challengeGuessReply>;
+
+/** PUT /api/challenges/:id/plays/:playId: the score the server counted. */
+export const challengePlayReply = z.lazy(() => z.object({ score: z.number(), size: z.number() }));
+
+/** GET /api/challenges/:id/results (with the link's key): how friends did, best first. */
+export const challengeResults = z.lazy(() =>
+  z.object({
+    played: z.number(),
+    best: z.number(),
+    size: z.number(),
+    expiresAt: z.string(),
+    scores: z.array(z.object({ name: z.nullable(z.string()), score: z.number(), at: z.string() })),
+  }),
+);
+export type ChallengeResults = z.infer<typeof challengeResults>;

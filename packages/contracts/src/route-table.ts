@@ -40,6 +40,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/callback', name: 'callback', render: 'preloaded', lastfmVariant: false },
 ];
 
+/**
+ * A friend's challenge, `/c/<id>` (docs/product.md, "Challenge a friend"): a page the server composes for
+ * each link from the shell, with the link's own title and preview, never from the build's pages.
+ */
+export const CHALLENGE_PAGE = '/c/';
+
 /** Whether a path is below one of the API prefixes (`/api/x`, not `/api` itself). */
 export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path.startsWith(prefix));

@@ -33,6 +33,8 @@ export interface AdminRouteOptions {
   signInGuard: MiddlewareHandler;
   /** Forgets a cached profile row after an erasure (the embedded database's cache). */
   forgetProfile: (id: string) => void;
+  /** Deletes the listener's challenge links; resolves how many there were. */
+  eraseChallenges: (id: string) => Promise<number>;
   now: () => number;
 }
 
@@ -111,7 +113,10 @@ export function adminRoutes(options: AdminRouteOptions): Hono<AdminEnv> {
   });
   app.delete('/subscribers/:id', async (c) => {
     const id = listenerId(c.req.param('id'));
-    if (!(await eraseListener(db, hashPhone, id))) throw new HttpError(404, 'No listener has this id');
+    const links = await options.eraseChallenges(id);
+    if (!(await eraseListener(db, hashPhone, id)) && links === 0) {
+      throw new HttpError(404, 'No listener has this id');
+    }
     options.forgetProfile(id);
     await auth.audit(c.get('actor'), 'erased a listener', `listener ${id}`);
     return c.body(null, 204);

@@ -16,13 +16,18 @@ const SERIES = [
   'first_unlock',
   'share:first',
   'share:again',
+  'challenge_created',
+  'challenge_opened',
+  'challenge_guess:right',
+  'challenge_guess:wrong',
+  'challenge_finished',
   'sms_gate_view',
   'sms_phone_submitted',
   'sms_gate_skipped',
   'waitlist_signup',
 ] as const;
 
-const WITH_DETAIL = new Set(['sign_in', 'quiz_guess', 'share']);
+const WITH_DETAIL = new Set(['sign_in', 'quiz_guess', 'share', 'challenge_guess']);
 
 /**
  * Events per UTC day for the last `days` days, read from the daily counts a trigger keeps as events are

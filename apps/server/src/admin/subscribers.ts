@@ -14,7 +14,7 @@ import {
 import { safeCell } from './csv.ts';
 
 /** A server secret shared by every instance: the first to need it makes it, the rest read it. */
-async function secretOf(db: Db, name: string): Promise<string> {
+export async function secretOf(db: Db, name: string): Promise<string> {
   await db
     .insert(appSecret)
     .values({ name, value: randomBytes(32).toString('hex') })

@@ -241,3 +241,40 @@ export const sourceRefreshLease = pgTable('source_refresh_lease', {
   userId: text('user_id').primaryKey(),
   until: timestamp('until', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A listener's challenge link (docs/product.md, "Challenge a friend"): a snapshot of their list, the name
+ * they chose to show, and when it ends. No user id or email: the delete key is kept only as its SHA-256,
+ * and a signed-in listener only as a keyed hash of their id (for the limit of live links and erasure).
+ */
+export const challenge = pgTable(
+  'challenge',
+  {
+    /** 128 random bits, base64url: the link's only secret. */
+    id: text('id').primaryKey(),
+    keyHash: text('key_hash').notNull(),
+    ownerHash: text('owner_hash'),
+    name: text('name'),
+    /** [{ id, name, image }] in rank order. */
+    artists: jsonb('artists').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('challenge_owner').on(t.ownerHash), index('challenge_expires').on(t.expiresAt)],
+);
+
+/** One friend's game of a challenge: the score and the name they chose to add, by a play id of their device. */
+export const challengePlay = pgTable(
+  'challenge_play',
+  {
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => challenge.id, { onDelete: 'cascade' }),
+    playId: text('play_id').notNull(),
+    score: integer('score').notNull(),
+    name: text('name'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.challengeId, t.playId] })],
+);

@@ -37,7 +37,7 @@ const OUTCOMES: readonly string[] = [SIGNUP_OUTCOME.thanks, SIGNUP_OUTCOME.error
  * The configuration as a JSON block before `</head>`: not a script (the CSP runs none inline), and with
  * `<` escaped so no value can close the element.
  */
-function withConfig(html: string, configJson: string): string {
+export function withConfig(html: string, configJson: string): string {
   const block = `<script type="application/json" id="app-config">${configJson.replace(/</g, '\\u003c')}</script>`;
   const at = html.indexOf('</head>');
   return at === -1 ? html : `${html.slice(0, at)}${block}\n  ${html.slice(at)}`;

@@ -37,6 +37,16 @@ const GROUPS: { title: string; series: [key: string, label: string][] }[] = [
     ],
   },
   {
+    title: 'Friend challenges',
+    series: [
+      ['challenge_created', 'Links made'],
+      ['challenge_opened', 'Links opened'],
+      ['challenge_guess:right', 'Right guesses'],
+      ['challenge_guess:wrong', 'Wrong guesses'],
+      ['challenge_finished', 'Games finished'],
+    ],
+  },
+  {
     title: 'Phone gate',
     series: [
       ['sms_gate_view', 'Shown'],
