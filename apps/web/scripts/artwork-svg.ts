@@ -104,3 +104,28 @@ export function ogSvg(): string {
   ${bars}
 </svg>`;
 }
+
+/** A challenge link's preview (1200x630): locked ranks only, so no artist is in it. */
+export function challengeSvg(): string {
+  const bars = Array.from({ length: 6 }, (_, i) => {
+    const w = 520 - i * 40;
+    const y = 120 + i * 66;
+    return `<rect x="640" y="${y}" width="${w}" height="50" rx="14" fill="${BRAND[i]}" opacity="0.9"/>
+      <text x="662" y="${y + 34}" font-family="${FONT}" font-weight="700" font-size="26" fill="#0b0b0f">#${i + 1}</text>
+      <text x="${640 + w - 44}" y="${y + 36}" font-family="${FONT}" font-weight="700" font-size="32" fill="#0b0b0f">?</text>`;
+  }).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630">
+  <defs>
+    <linearGradient id="g" x1="0" y1="0" x2="1" y2="0">${stops()}</linearGradient>
+    <radialGradient id="glow" cx="0.2" cy="0.2" r="0.9"><stop offset="0" stop-color="#2a1440"/><stop offset="1" stop-color="#0b0b0f"/></radialGradient>
+  </defs>
+  <rect width="1200" height="630" fill="url(#glow)"/>
+  ${disc(150, 150, 70, 'url(#g)', '#0b0b0f')}
+  <text x="70" y="330" font-family="${FONT}" font-weight="700" font-size="76" fill="#f5f5f7">CAN YOU</text>
+  <text x="70" y="414" font-family="${FONT}" font-weight="700" font-size="76" fill="#f5f5f7">GUESS IT?</text>
+  <rect x="70" y="442" width="480" height="10" rx="5" fill="url(#g)"/>
+  <text x="70" y="512" font-family="${FONT}" font-size="34" fill="#c9c9d6">A friend's top 40, locked.</text>
+  <text x="70" y="558" font-family="${FONT}" font-size="26" fill="#8a8aa0">Guess the artists. No sign-in needed.</text>
+  ${bars}
+</svg>`;
+}

@@ -2,7 +2,7 @@
 // SVG in headless Chromium. Run: `node --import tsx apps/web/scripts/draw-artwork.ts`.
 import { writeFile } from 'node:fs/promises';
 import { launchBrowser } from '../../../scripts/browser.ts';
-import { helpSvg, iconSvg, ogSvg, podiumSvg, wordmarkSvg } from './artwork-svg.ts';
+import { challengeSvg, helpSvg, iconSvg, ogSvg, podiumSvg, wordmarkSvg } from './artwork-svg.ts';
 
 const out = (name: string) => new URL(`../public/${name}`, import.meta.url);
 
@@ -20,6 +20,7 @@ const rasters: { name: string; svg: string; size: [number, number]; type: 'png' 
   { name: 'apple-touch-icon.png', svg: iconSvg(180), size: [180, 180], type: 'png' },
   { name: 'podium.png', svg: podiumSvg(), size: [480, 320], type: 'png' },
   { name: 'og-image.jpg', svg: ogSvg(), size: [1200, 630], type: 'jpeg' },
+  { name: 'challenge-image.jpg', svg: challengeSvg(), size: [1200, 630], type: 'jpeg' },
 ];
 
 for (const [name, svg] of Object.entries(vectors)) await writeFile(out(name), `${svg}\n`);
