@@ -343,7 +343,7 @@ export function createApp({
   app.route(
     '/api/challenges',
     challengeRoutes({
-      database,
+      database: limits,
       guard: publicGuard,
       ip,
       // A signed-in listener's links are counted against them; an export guest's only per address.

@@ -13,11 +13,11 @@ import type { ChallengeArtist, ChallengeView } from '@heavy-rotation/contracts/r
 import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { secretOf } from '../admin/subscribers.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { analyticsEvent, challenge, challengePlay } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json.ts';
-import { createRateLimiter } from '../http/rate-limit.ts';
+import { createRateLimiter, type LimiterStore } from '../http/rate-limit.ts';
 
 /** An artist as the snapshot keeps it. */
 interface SnapshotArtist {
@@ -33,7 +33,7 @@ const MAX_PLAYS = 500;
 const ENDED = 'This challenge has ended';
 
 export interface ChallengeRouteOptions {
-  database: Pick<Database, 'db' | 'kind'>;
+  database: LimiterStore;
   /** The apikey and per-address checks every public call passes. */
   guard: MiddlewareHandler;
   /** The caller's address (behind trusted proxies). */
