@@ -337,6 +337,11 @@ export function createApp({
       guard: publicGuard,
       now,
       cacheMs: env.SOURCE_CACHE_SECONDS * 1000,
+      lastfmSecret: env.LASTFM_SHARED_SECRET,
+      signInLimit: limit(
+        createRateLimiter('source-sign-in', env.RATE_LIMIT_SIGN_IN_PER_MINUTE, 60_000, limits),
+        ip,
+      ),
     }),
   );
   app.route('/', artistImageRoutes(images, publicGuard));

@@ -109,6 +109,10 @@ export const ENV_VARIABLES = {
     'Message requests per client IP per minute from guests (a Spotify data export)',
   ],
   RATE_LIMIT_WAITLIST_PER_HOUR: [positive.default(20), 'Waitlist signups per client IP per hour'],
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: [
+    positive.default(10),
+    'Last.fm callbacks and ListenBrainz token checks per client IP per minute (each asks the source)',
+  ],
   RATE_LIMIT_IDENTITY_PER_MINUTE: [
     positive.default(30),
     'Bearer tokens per client IP per minute the server asks the provider about (known ones are cached)',

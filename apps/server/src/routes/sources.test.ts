@@ -19,7 +19,7 @@ describe.each(DATABASES)('on %s', (kind) => {
   let s: TestServer;
   let clock = Date.now();
   beforeAll(async () => {
-    s = await startTestServer(kind, {}, { now: () => clock });
+    s = await startTestServer(kind, { RATE_LIMIT_SIGN_IN_PER_MINUTE: '100' }, { now: () => clock });
   });
   afterAll(() => s.close());
 

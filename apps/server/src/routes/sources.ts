@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { listenbrainzSignIn } from '@heavy-rotation/contracts';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import { type Check, guard } from '../http/guard.ts';
+import { sameSecret } from '../http/identity.ts';
 import { readJson } from '../http/json.ts';
 import { requireSameOrigin } from '../http/same-origin.ts';
 import { SourceError } from '../sources/errors.ts';
@@ -12,12 +14,19 @@ import type { Listenbrainz } from '../sources/listenbrainz.ts';
 import { SESSION_COOKIE, type SessionStore, type SourceSession } from '../sources/sessions.ts';
 import { createTopArtistsReader } from '../sources/top-artists.ts';
 
-const STATE_COOKIE = 'hr_lastfm_state';
+/**
+ * The Last.fm sign-in's pre-session cookie (docs/decisions/020-abuse-limits.md, "Source sign-in state"):
+ * `__Host-` on https, so no sibling site and no plain-http page can plant it; browsers take `__Host-`
+ * only with Secure, so a plain-http server (demo mode on a laptop) uses the bare name.
+ */
+const stateCookie = (origin: string) => (secure(origin) ? '__Host-hr_lastfm_state' : 'hr_lastfm_state');
 
 export interface SourceRouteOptions {
   db: Db;
   sessions: SessionStore;
   lastfm?: Lastfm;
+  /** Last.fm's shared secret: also keys the sign-in's state. */
+  lastfmSecret?: string | undefined;
   listenbrainz: Listenbrainz;
   /** The public origin of this server: where Last.fm sends the listener back. */
   origin: string;
@@ -27,6 +36,8 @@ export interface SourceRouteOptions {
   now: () => number;
   /** How long a listener's list is kept (SOURCE_CACHE_SECONDS). */
   cacheMs: number;
+  /** Limits sign-in attempts (each asks the source) per client address. */
+  signInLimit: Check;
 }
 
 function secure(origin: string): boolean {
@@ -71,27 +82,43 @@ export function sourceRoutes(options: SourceRouteOptions): Hono {
     setSessionCookie(c, origin, token, expiresAt);
   }
 
+  // The state Last.fm carries back: a keyed hash of the pre-session id in the browser's cookie, so it
+  // matches only the browser that started the sign-in.
+  const stateOf = (preSession: string) =>
+    createHmac('sha256', options.lastfmSecret ?? '')
+      .update(`lastfm-state:${preSession}`)
+      .digest('base64url');
+
   app.get('/auth/lastfm/start', (c) => {
     if (!options.lastfm) return c.json({ error: 'Last.fm sign-in is not set up on this server' }, 404);
-    const state = randomBytes(16).toString('base64url');
-    setCookie(c, STATE_COOKIE, state, {
+    const preSession = randomBytes(32).toString('base64url');
+    setCookie(c, stateCookie(origin), preSession, {
       httpOnly: true,
       sameSite: 'Lax',
       secure: secure(origin),
-      path: '/auth/lastfm',
+      path: '/',
       maxAge: 600,
     });
     const callback = new URL('/auth/lastfm/callback', origin);
-    callback.searchParams.set('state', state);
+    callback.searchParams.set('state', stateOf(preSession));
     return c.redirect(options.lastfm.authLink(callback.toString()), 302);
   });
 
   app.get('/auth/lastfm/callback', async (c) => {
     if (!options.lastfm) return c.json({ error: 'Last.fm sign-in is not set up on this server' }, 404);
-    const expected = getCookie(c, STATE_COOKIE);
-    deleteCookie(c, STATE_COOKIE, { path: '/auth/lastfm' });
+    // A navigation: a spent limit comes back to the sign-in screen with its reason, as any failure.
+    try {
+      await options.signInLimit(c);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 429) return back(c, 'rate-limited', 'lastfm');
+      throw error;
+    }
+    const preSession = getCookie(c, stateCookie(origin));
+    // Used once: the cookie goes whatever the answer.
+    deleteCookie(c, stateCookie(origin), { path: '/', secure: secure(origin) });
     const { state, token } = c.req.query();
-    if (!expected || state !== expected) return back(c, 'state', 'lastfm');
+    if (!preSession || preSession.length > 100 || !sameSecret(state, stateOf(preSession)))
+      return back(c, 'state', 'lastfm');
     if (!token) return back(c, 'cancelled', 'lastfm');
     if (token.length > 200) return back(c, 'failed', 'lastfm');
     try {
@@ -109,7 +136,7 @@ export function sourceRoutes(options: SourceRouteOptions): Hono {
     return c.redirect('/connected?source=lastfm', 302);
   });
 
-  app.post('/auth/listenbrainz/session', options.guard, async (c) => {
+  app.post('/auth/listenbrainz/session', options.guard, guard(options.signInLimit), async (c) => {
     requireSameOrigin(c, options.own);
     const { token } = await readJson(c, listenbrainzSignIn);
     const user = await options.listenbrainz.validateToken(token);
