@@ -6,7 +6,7 @@ const SITE = 'https://hr.example';
 function setCookieLine(res: Response, name: string): string | undefined {
   return res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`));
 }
-const valueOf = (line: string | undefined) => line?.split(';')[0]?.split('=')[1] ?? '';
+const cookieValue = (line: string | undefined) => line?.split(';')[0]?.split('=')[1] ?? '';
 
 describe('Last.fm sign-in on https', () => {
   let s: TestServer;
@@ -25,7 +25,7 @@ describe('Last.fm sign-in on https', () => {
   /** The attacker's own start: a pre-session cookie, and the callback Last.fm sends back after approval. */
   async function attackerFlow(account = 'demo-scrobbler') {
     const start = await s.app.request('/auth/lastfm/start');
-    const cookie = valueOf(setCookieLine(start, '__Host-hr_lastfm_state'));
+    const cookie = cookieValue(setCookieLine(start, '__Host-hr_lastfm_state'));
     const cb = new URL(start.headers.get('Location') ?? '').searchParams.get('cb') ?? '';
     const approve = await s.emulator.request('/lastfm/api/auth/', {
       method: 'POST',
@@ -54,7 +54,7 @@ describe('Last.fm sign-in on https', () => {
     const state = new URL(
       new URL(start.headers.get('Location') ?? '').searchParams.get('cb') ?? '',
     ).searchParams.get('state');
-    expect(state).not.toBe(valueOf(line));
+    expect(state).not.toBe(cookieValue(line));
     const { cookie, callback: path } = await attackerFlow();
     const done = await callback(path, `__Host-hr_lastfm_state=${cookie}`, '198.51.100.31');
     expect(done.headers.get('Location')).toBe('/connected?source=lastfm');
