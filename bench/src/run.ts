@@ -11,6 +11,7 @@ import { demoListener } from './demo-listener.ts';
 import { type LighthousePage, lighthouseFigures, REPORTS_DIR, runLighthouse } from './lighthouse.ts';
 import { measureLoginCanvas } from './login-canvas.ts';
 import { describeMachine } from './machine.ts';
+import { measureMusicExports } from './music-exports.ts';
 import { measureOperatorStats } from './operator-stats.ts';
 import { measureJudge } from './quiz-judge.ts';
 import { resultsBlock, updateReadme } from './report.ts';
@@ -90,6 +91,7 @@ async function browserParts(stack: BenchStack, browser: Browser): Promise<void> 
   }
   await part('Login canvas', 60_000, () => measureLoginCanvas(browser, stack.url, login));
   await part('Spotify data export', 150_000, () => measureSpotifyExport(browser, stack.url));
+  await part('Apple Music and YouTube Music exports', 150_000, () => measureMusicExports(browser, stack.url));
 }
 
 await part('Spotify client', 60_000, measureSpotifySize);

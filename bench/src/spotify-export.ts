@@ -10,7 +10,7 @@ import { generateExport } from '@heavy-rotation/emulator/spotify-export';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { listPaintedAt, phoneContext, TOP_COUNT } from './browser.ts';
-import { type Measure, measured, missing, QUICK, reasonOf } from './results.ts';
+import { type Goal, type Measure, measured, missing, QUICK, reasonOf } from './results.ts';
 
 const run = promisify(execFile);
 const MB = 1024 * 1024;
@@ -51,12 +51,20 @@ async function writeExport(dir: string, bytes: number): Promise<{ path: string; 
 }
 
 /**
- * Parses in a Node process of its own (the worker's code, the same streams): JSON MB per second, and the
- * peak resident memory above what the process held before it started reading.
+ * Parses in a Node process of its own (the worker's code, the same streams): MB of history (unzipped)
+ * per second, and the peak resident memory above what the process held before it started reading.
  */
-async function parseFigures(path: string, json: number, label: string): Promise<Measure[]> {
+export async function parseFigures(
+  path: string,
+  json: number,
+  label: string,
+  kind: 'spotify' | 'apple' | 'youtube' = 'spotify',
+  goal?: Goal,
+): Promise<Measure[]> {
   const child = fileURLToPath(new URL('./export-parse-child.ts', import.meta.url));
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', child, path], { maxBuffer: 1 << 20 });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', child, path, kind], {
+    maxBuffer: 1 << 20,
+  });
   const out = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as {
     seconds: number;
     artists: number;
@@ -65,7 +73,12 @@ async function parseFigures(path: string, json: number, label: string): Promise<
   };
   if (out.artists !== TOP_COUNT) throw new Error(`ranked ${out.artists} artists, not 40`);
   return [
-    measured(`Export parse speed, ${label} (JSON MB per second)`, Math.round(json / MB / out.seconds), ''),
+    measured(
+      `Export parse speed, ${label} (${kind === 'apple' ? 'CSV' : 'JSON'} MB per second)`,
+      Math.round(json / MB / out.seconds),
+      '',
+      goal,
+    ),
     measured(
       `Export parse peak memory above start, ${label}`,
       Math.round(out.maxRssMb - out.baseRssMb),
@@ -74,8 +87,13 @@ async function parseFigures(path: string, json: number, label: string): Promise<
   ];
 }
 
-/** In Chromium: from the file chosen on /upload to the frame that paints 40 rows. */
-async function timeToRows(browser: Browser, url: string, path: string): Promise<number> {
+/** In Chromium: from the file chosen on /upload (in the input labelled `input`) to the frame that paints 40 rows. */
+export async function timeToRows(
+  browser: Browser,
+  url: string,
+  path: string,
+  input = 'Spotify data export',
+): Promise<number> {
   const context = await phoneContext(browser);
   try {
     const page = await context.newPage();
@@ -83,10 +101,10 @@ async function timeToRows(browser: Browser, url: string, path: string): Promise<
       if (location.protocol.startsWith('http')) localStorage.setItem('welcome_shown', 'true');
     });
     await page.goto(`${url}/upload`);
-    const input = page.getByLabel('Spotify data export');
-    await input.waitFor();
+    const field = page.getByLabel(input);
+    await field.waitFor();
     const chosen = await page.evaluate(() => performance.timeOrigin + performance.now());
-    await input.setInputFiles(path);
+    await field.setInputFiles(path);
     await page.waitForURL(`${url}/`, { timeout: 120_000 });
     const handle = await page.waitForFunction(listPaintedAt, TOP_COUNT, { polling: 'raf', timeout: 30_000 });
     return Number(await handle.jsonValue()) - chosen;

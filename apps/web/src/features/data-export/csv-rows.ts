@@ -47,15 +47,12 @@ function fieldsOf(line: string): string[] {
   }
 }
 
-function countQuotes(s: string, from: number, to: number): number {
-  let n = 0;
-  for (let q = s.indexOf('"', from); q >= 0 && q < to; q = s.indexOf('"', q + 1)) n++;
-  return n;
-}
-
 export class CsvReader {
   private buffer = '';
   private indexes: number[] | null = null;
+  /** For each column up to the last one wanted: where its value goes, or -1. */
+  private slots: number[] = [];
+  private values: string[] = [];
   /** The header row's names, once read. */
   header: string[] | null = null;
   /** Rows handed over. */
@@ -76,22 +73,28 @@ export class CsvReader {
     let start = 0;
     let quotes = 0;
     let searchFrom = 0;
+    // The next quote of the text, found once and kept: most rows have none, and looking again from each
+    // row would read the text to the next quote over and over.
+    let quote = s.indexOf('"');
     for (;;) {
       const newline = s.indexOf('\n', searchFrom);
       if (newline < 0) break;
       // A quoted field may hold a line break: the row ends only where the quotes are balanced.
-      quotes += countQuotes(s, searchFrom, newline);
+      while (quote >= 0 && quote < newline) {
+        quotes++;
+        quote = s.indexOf('"', quote + 1);
+      }
       if (quotes % 2 === 1) {
         searchFrom = newline + 1;
         continue;
       }
-      this.line(s, start, newline);
+      this.line(s, start, newline, quotes > 0);
       start = newline + 1;
       searchFrom = start;
       quotes = 0;
     }
     if (final) {
-      if (start < s.length) this.line(s, start, s.length);
+      if (start < s.length) this.line(s, start, s.length, s.indexOf('"', start) >= 0);
       this.buffer = '';
       return;
     }
@@ -99,19 +102,44 @@ export class CsvReader {
     if (this.buffer.length > MAX_ROW_CHARS) throw new CsvShapeError('a row too long');
   }
 
-  private line(s: string, start: number, end: number): void {
+  private line(s: string, start: number, end: number, quoted: boolean): void {
     const stop = end > start && s.charCodeAt(end - 1) === 13 ? end - 1 : end;
     if (stop <= start) return;
+    if (this.indexes) {
+      this.rows++;
+      if (!quoted) this.pick(s, start, stop);
+      else this.onRow(this.indexes.map((i) => (i >= 0 ? (fieldsOf(s.slice(start, stop))[i] ?? '') : '')));
+      return;
+    }
     const fields = fieldsOf(s.slice(start, stop));
-    if (!this.indexes) {
+    {
       if (fields[0]?.charCodeAt(0) === 0xfeff) fields[0] = fields[0].slice(1);
       this.header = fields.map((f) => f.trim());
       const lower = this.header.map((f) => f.toLowerCase());
-      this.indexes = this.columns.map((c) => lower.indexOf(c.toLowerCase()));
-      this.onHeader(this.indexes, this.header);
-      return;
+      const indexes = this.columns.map((c) => lower.indexOf(c.toLowerCase()));
+      this.indexes = indexes;
+      this.slots = new Array<number>(Math.max(0, ...indexes) + 1).fill(-1);
+      indexes.forEach((column, slot) => {
+        if (column >= 0) this.slots[column] = slot;
+      });
+      this.values = new Array<string>(this.columns.length).fill('');
+      this.onHeader(indexes, this.header);
     }
-    this.rows++;
-    this.onRow(this.indexes.map((i) => (i >= 0 ? (fields[i] ?? '') : '')));
+  }
+
+  /** A row without quotes: only the columns wanted are cut out of it. */
+  private pick(s: string, start: number, stop: number): void {
+    const values = this.values;
+    values.fill('');
+    let from = start;
+    for (let column = 0; column < this.slots.length; column++) {
+      let comma = s.indexOf(',', from);
+      if (comma < 0 || comma > stop) comma = stop;
+      const slot = this.slots[column] ?? -1;
+      if (slot >= 0) values[slot] = s.slice(from, comma);
+      if (comma === stop) break;
+      from = comma + 1;
+    }
+    this.onRow(values);
   }
 }

@@ -21,16 +21,24 @@ const APPLE_COLUMNS = [
 /** The first three must be there. */
 const APPLE_REQUIRED = 3;
 
-/** "20261031" (or "2026-10-31") and the hours listed ("18, 19"): the last hour of that day, in UTC. */
-function appleTime(date: string, hours: string): number {
+/** "20261031" (or "2026-10-31") as the start of that day in UTC. */
+function appleDay(date: string): number {
   const match = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(date.trim());
-  if (!match) return Number.NaN;
+  return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
+}
+
+/** The last of the hours listed ("16", "18, 19"), 0 when none is. */
+function lastHour(hours: string): number {
+  if (hours.indexOf(',') < 0) {
+    const hour = Number(hours);
+    return hour >= 0 && hour <= 23 ? Math.floor(hour) : 0;
+  }
   let last = 0;
   for (const part of hours.split(',')) {
     const hour = Number.parseInt(part, 10);
     if (hour >= 0 && hour <= 23 && hour > last) last = hour;
   }
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) + last * HOUR_MS;
+  return last;
 }
 
 /**
@@ -40,19 +48,26 @@ function appleTime(date: string, hours: string): number {
  * ranking.
  */
 export function appleDailyReader(onPlay: (play: Play) => void, onMissing: () => never): CsvReader {
+  // Rows come day by day: the day last read is kept rather than read again.
+  let lastDate = '';
+  let lastDayMs = Number.NaN;
   return new CsvReader(
     APPLE_COLUMNS,
     (indexes) => {
       if (indexes.slice(0, APPLE_REQUIRED).some((i) => i < 0)) onMissing();
     },
     ([description = '', date = '', duration = '', hours = '', count = '', ignore = '']) => {
-      const plays = count.trim() === '' ? 1 : Number(count);
+      const plays = count === '' ? 1 : Number(count);
+      if (date !== lastDate) {
+        lastDate = date;
+        lastDayMs = appleDay(date);
+      }
       onPlay({
         artist: description.trim(),
-        at: appleTime(date, hours),
+        at: lastDayMs + lastHour(hours) * HOUR_MS,
         ms: Number(duration) || 0,
         plays: Number.isFinite(plays) ? plays : 0,
-        incognito: /^(true|yes|1)$/i.test(ignore.trim()),
+        incognito: ignore !== '' && ignore !== 'false' && /^\s*(true|yes|1)\s*$/i.test(ignore),
         trackUri: null,
       });
     },

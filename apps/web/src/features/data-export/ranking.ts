@@ -40,6 +40,9 @@ export interface RankedArtist {
  */
 export class Ranking {
   private plays: Play[] = [];
+  private nextCompact = 4096;
+  /** The names the window's plays hold, each kept once as a string of its own (see `own`). */
+  private names = new Map<string, string>();
   private newest = Number.NEGATIVE_INFINITY;
   /** Entries read, counted or not. */
   entries = 0;
@@ -53,14 +56,34 @@ export class Ranking {
     if (!play.artist || play.incognito || (play.plays ?? 1) < 1) return;
     if (this.measure === 'time' && play.ms < MIN_PLAY_MS) return;
     if (play.at <= this.newest - WINDOW_MS) return;
+    play.artist = this.own(play.artist);
     this.plays.push(play);
-    // Drop what fell out of the window once the list has doubled, so memory stays at about one window.
-    if (this.plays.length > 4096 && this.plays.length % 4096 === 0) this.compact();
+    // Drop what fell out of the window once the list has doubled since, so memory stays at about two
+    // windows and each play is looked at a few times at most.
+    if (this.plays.length >= this.nextCompact) {
+      this.compact();
+      this.nextCompact = Math.max(4096, this.plays.length * 2);
+    }
   }
 
   private compact(): void {
     const from = this.newest - WINDOW_MS;
     this.plays = this.plays.filter((p) => p.at > from);
+    this.names = new Map(this.plays.map((p) => [p.artist, p.artist]));
+  }
+
+  /**
+   * The name as a string of its own. A name cut from a file's text may be a view into the whole piece
+   * of text it was read from; kept in the window, it would keep that text alive, and memory would grow
+   * with the file.
+   */
+  private own(name: string): string {
+    let kept = this.names.get(name);
+    if (kept === undefined) {
+      kept = JSON.parse(JSON.stringify(name)) as string;
+      this.names.set(kept, kept);
+    }
+    return kept;
   }
 
   /** The newest entry read (counted or not), or null when none had a time. */
