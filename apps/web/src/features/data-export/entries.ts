@@ -1,3 +1,4 @@
+import type { FieldValue } from './json-fields.ts';
 import type { Play } from './ranking.ts';
 
 /**
@@ -7,20 +8,24 @@ import type { Play } from './ranking.ts';
  */
 export type HistoryFormat = 'account' | 'extended';
 
-function record(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-}
+/** The fields read of each entry, in the order `formatOf` and `playOf` take them. */
+export const SPOTIFY_FIELDS = [
+  'endTime',
+  'artistName',
+  'msPlayed',
+  'ts',
+  'ms_played',
+  'master_metadata_album_artist_name',
+  'incognito_mode',
+  'spotify_track_uri',
+] as const;
 
 /** Which format an entry is in, or null when it is neither. */
-export function formatOf(value: unknown): HistoryFormat | null {
-  const entry = record(value);
-  if (!entry) return null;
-  if (typeof entry.endTime === 'string' && typeof entry.msPlayed === 'number' && 'artistName' in entry) {
+export function formatOf(entry: readonly FieldValue[]): HistoryFormat | null {
+  const [endTime, artistName, msPlayed, ts, msPlayedExtended] = entry;
+  if (typeof endTime === 'string' && typeof msPlayed === 'number' && artistName !== undefined)
     return 'account';
-  }
-  if (typeof entry.ts === 'string' && typeof entry.ms_played === 'number') return 'extended';
+  if (typeof ts === 'string' && typeof msPlayedExtended === 'number') return 'extended';
   return null;
 }
 
@@ -32,29 +37,29 @@ function accountTime(text: string): number {
   return Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0);
 }
 
-function text(value: unknown): string {
+function text(value: FieldValue): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
 /** One entry as a play; null when it is not of the file's format. */
-export function playOf(value: unknown, format: HistoryFormat): Play | null {
-  const entry = record(value);
-  if (!entry || formatOf(entry) !== format) return null;
+export function playOf(entry: readonly FieldValue[], format: HistoryFormat): Play | null {
+  if (formatOf(entry) !== format) return null;
+  const [endTime, artistName, msPlayed, ts, msPlayedExtended, artist, incognito, uri] = entry;
   if (format === 'account') {
     return {
-      artist: text(entry.artistName),
-      at: accountTime(entry.endTime as string),
-      ms: entry.msPlayed as number,
+      artist: text(artistName),
+      at: accountTime(endTime as string),
+      ms: msPlayed as number,
       incognito: false,
       trackUri: null,
     };
   }
-  const uri = text(entry.spotify_track_uri);
+  const track = text(uri);
   return {
-    artist: text(entry.master_metadata_album_artist_name),
-    at: Date.parse(entry.ts as string),
-    ms: entry.ms_played as number,
-    incognito: entry.incognito_mode === true,
-    trackUri: uri.startsWith('spotify:track:') ? uri : null,
+    artist: text(artist),
+    at: Date.parse(ts as string),
+    ms: msPlayedExtended as number,
+    incognito: incognito === true,
+    trackUri: track.startsWith('spotify:track:') ? track : null,
   };
 }

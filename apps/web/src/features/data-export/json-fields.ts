@@ -16,6 +16,19 @@ interface PathNode {
   /** Where the value at this path goes in the values handed over. */
   slot?: number;
   children?: Map<string, PathNode>;
+  /** The children as a list, for finding a key without cutting it out of the text. */
+  list?: [string, PathNode][];
+}
+
+/** The child named by the key between `open` and `close` (its quotes), compared in place. */
+function childAt(node: PathNode, s: string, open: number, close: number): PathNode | undefined {
+  const list = node.list;
+  if (!list) return undefined;
+  const length = close - open - 1;
+  for (const [key, child] of list) {
+    if (key.length === length && s.startsWith(key, open + 1)) return child;
+  }
+  return undefined;
 }
 
 /** Bigger than any entry of a history: a longer one means the text is not what it should be. */
@@ -104,6 +117,12 @@ export class JsonFieldReader {
       }
       node.slot = slot;
     });
+    const index = (node: PathNode) => {
+      if (!node.children) return;
+      node.list = [...node.children];
+      for (const child of node.children.values()) index(child);
+    };
+    index(this.root);
     this.width = paths.length;
     this.values = new Array<FieldValue>(this.width);
   }
@@ -199,7 +218,7 @@ export class JsonFieldReader {
       if (s.charCodeAt(i) !== 34) throw new JsonShapeError('a key missing');
       const keyEnd = stringEnd(s, i);
       if (keyEnd === MORE) return MORE;
-      const child = node.children?.get(s.slice(i + 1, keyEnd));
+      const child = childAt(node, s, i, keyEnd);
       i = skipSpace(s, keyEnd + 1);
       if (i >= s.length) return MORE;
       if (s.charCodeAt(i) !== 58) throw new JsonShapeError('a colon missing');
@@ -222,7 +241,7 @@ export class JsonFieldReader {
     if (i >= s.length) return MORE;
     if (s.charCodeAt(i) === 93) return i + 1;
     for (let index = 0; ; index++) {
-      i = this.value(s, i, node.children?.get(String(index)));
+      i = this.value(s, i, index < 10 ? node.children?.get(String(index)) : undefined);
       if (i === MORE) return MORE;
       i = skipSpace(s, i);
       if (i >= s.length) return MORE;

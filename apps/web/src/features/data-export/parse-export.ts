@@ -1,9 +1,8 @@
 import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
 import { CsvShapeError } from './csv-rows.ts';
-import { formatOf, type HistoryFormat, playOf } from './entries.ts';
+import { formatOf, type HistoryFormat, playOf, SPOTIFY_FIELDS } from './entries.ts';
 import { EXPORT_INPUT, EXPORT_LOOKS, type ExportKind } from './export-kinds.ts';
-import { HistoryScanner } from './history-scanner.ts';
-import { JsonShapeError } from './json-fields.ts';
+import { JsonFieldReader, JsonShapeError } from './json-fields.ts';
 import { appleArtist, appleDailyReader, appleLibraryReader, youtubeHistoryReader } from './other-exports.ts';
 import { type RankedArtist, Ranking } from './ranking.ts';
 
@@ -130,36 +129,36 @@ class Gathered {
 /** A Spotify history file (docs/product.md, "The Spotify data export"), checked on its first entry. */
 function spotifySink(file: string, into: Gathered, alone: boolean): Sink {
   let format: HistoryFormat | null = null;
-  let entries = 0;
-  const notHistory = () =>
-    kindOfText(sink.head) && kindOfText(sink.head) !== 'spotify'
-      ? looksLike(file, kindOfText(sink.head) as ExportKind)
+  const notHistory = () => {
+    const other = kindOfText(sink.head);
+    return other && other !== 'spotify'
+      ? looksLike(file, other)
       : new ExportProblem(file, `${file} isn't a Spotify streaming history file.`);
-  const scanner = new HistoryScanner((entry) => {
+  };
+  const reader = new JsonFieldReader(SPOTIFY_FIELDS, (entry) => {
     format ??= formatOf(entry);
     const play = format ? playOf(entry, format) : null;
     if (!play) throw notHistory();
-    entries++;
     into.ranking.add(play);
   });
   const sink = textSink((text, final) => {
     try {
-      scanner.push(text);
+      reader.push(text);
     } catch (error) {
       if (error instanceof ExportProblem) throw error;
+      if (!reader.sawArray) throw notHistory();
       throw new ExportProblem(file, `${file} is damaged: its JSON is malformed.`);
     }
-    if (scanner.notAnArray) throw notHistory();
     if (final) {
-      if (!scanner.complete) {
+      if (!reader.complete) {
         throw new ExportProblem(
           file,
-          scanner.sawArray ? `${file} is damaged: its JSON ends early.` : `${file} is empty.`,
+          reader.sawArray ? `${file} is damaged: its JSON ends early.` : `${file} is empty.`,
         );
       }
-      if (entries === 0 && alone) throw new ExportProblem(file, `${file} has no plays in it.`);
+      if (reader.entries === 0 && alone) throw new ExportProblem(file, `${file} has no plays in it.`);
       into.histories++;
-      into.entries += entries;
+      into.entries += reader.entries;
     }
   });
   return sink;

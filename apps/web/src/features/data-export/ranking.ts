@@ -41,7 +41,7 @@ export interface RankedArtist {
 export class Ranking {
   private plays: Play[] = [];
   private nextCompact = 4096;
-  /** The names the window's plays hold, each kept once as a string of its own (see `own`). */
+  /** The names (and track URIs) the window's plays hold, each kept once as a string of its own (`own`). */
   private names = new Map<string, string>();
   private newest = Number.NEGATIVE_INFINITY;
   /** Entries read, counted or not. */
@@ -57,6 +57,7 @@ export class Ranking {
     if (this.measure === 'time' && play.ms < MIN_PLAY_MS) return;
     if (play.at <= this.newest - WINDOW_MS) return;
     play.artist = this.own(play.artist);
+    if (play.trackUri) play.trackUri = this.own(play.trackUri);
     this.plays.push(play);
     // Drop what fell out of the window once the list has doubled since, so memory stays at about two
     // windows and each play is looked at a few times at most.
@@ -69,7 +70,11 @@ export class Ranking {
   private compact(): void {
     const from = this.newest - WINDOW_MS;
     this.plays = this.plays.filter((p) => p.at > from);
-    this.names = new Map(this.plays.map((p) => [p.artist, p.artist]));
+    this.names = new Map();
+    for (const p of this.plays) {
+      this.names.set(p.artist, p.artist);
+      if (p.trackUri) this.names.set(p.trackUri, p.trackUri);
+    }
   }
 
   /**
