@@ -131,7 +131,7 @@ const quiz = screen(
 
 /**
  * The routes (docs/product.md, "Screens and routes"): open /login, /signup, /callback, /listenbrainz,
- * /upload (a Spotify data export) and /connected (back from Last.fm); protected / and /quiz; anything else → /.
+ * /upload (a data export) and /connected (back from Last.fm); protected / and /quiz; anything else → /.
  */
 export function AppRoutes() {
   const { pathname } = useLocation();

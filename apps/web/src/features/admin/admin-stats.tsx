@@ -17,7 +17,7 @@ const GROUPS: { title: string; series: [key: string, label: string][] }[] = [
       ['sign_in:spotify', 'Spotify'],
       ['sign_in:lastfm', 'Last.fm'],
       ['sign_in:listenbrainz', 'ListenBrainz'],
-      ['sign_in:export', 'Spotify data export'],
+      ['sign_in:export', 'Data export'],
     ],
   },
   { title: 'Page views', series: [['page_view', 'Page views']] },
