@@ -180,6 +180,14 @@ test('YouTube Music: the sample and its share view; bad files and files of anoth
 
   await page.getByRole('button', { name: 'Try a sample YouTube Music history' }).click();
   await expectTop40(page, SAMPLE_ARTISTS, Object.values(YOUTUBE_DECOYS));
+  await page.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
+  await page.waitForURL(`${journey.stack.url}/quiz`);
+  await page.getByLabel('Guess an artist').fill(SAMPLE_ARTISTS[1] ?? '');
+  await page.getByRole('button', { name: 'Guess', exact: true }).click();
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: /./ }).textContent())
+    .toContain(`is your #2.`);
+  await page.goto(`${journey.stack.url}/`);
   await openRank(page, 4);
   const link = page.getByRole('link', { name: 'Open in YouTube Music' });
   await link.waitFor();
@@ -187,5 +195,10 @@ test('YouTube Music: the sample and its share view; bad files and files of anoth
     `https://music.youtube.com/search?q=${encodeURIComponent(SAMPLE_ARTISTS[3] ?? '')}`,
   );
   await shot(page, 'music-export-youtube-share-view');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.waitForURL(`${journey.stack.url}/login`);
+  expect(await page.evaluate(() => localStorage.getItem('spotify_export'))).toBeNull();
   await context.close();
 });

@@ -22,6 +22,11 @@ export const YOUTUBE_DECOYS = {
   /** An artist's Topic channel played on plain YouTube, not YouTube Music. */
   plainYoutube: 'Played On Plain YouTube',
   old: 'Last Season Favourite',
+  /**
+   * Plays under a header in another language ("YouTube Música") on www.youtube.com: neither the
+   * header "YouTube Music" nor a music.youtube.com address, so the rules leave them out.
+   */
+  localisedHeader: 'Localised Header Only',
 } as const;
 
 interface Entry {
@@ -84,6 +89,10 @@ function windowEntries(options: YoutubeExportOptions): Entry[] {
     const at = newest - (k + 1) * 2_000_000;
     entries.push(play(YOUTUBE_DECOYS.video, `Vlog ${k}`, at, 'youtube', k));
     entries.push(play(`${YOUTUBE_DECOYS.plainYoutube} - Topic`, `Hit ${k}`, at - 1000, 'youtube', k));
+    entries.push({
+      ...play(`${YOUTUBE_DECOYS.localisedHeader} - Topic`, `Canción ${k}`, at - 1500, 'youtube', 2),
+      header: 'YouTube Música',
+    });
     // A video since removed: no channel, so no artist.
     if (k % 3 === 0) {
       entries.push({
