@@ -10,7 +10,7 @@ import { createMailQueue } from './admin/mail.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { createPhoneHasher } from './admin/subscribers.ts';
 import type { AppDeps } from './deps.ts';
-import { failureOf } from './http/errors.ts';
+import { failureOf, HttpError } from './http/errors.ts';
 import { guard } from './http/guard.ts';
 import { declaredLength, headerOf, withHotRoutes } from './http/hot-path.ts';
 import { createIdentity, type UserEnv, type VerifiedUser } from './http/identity.ts';
@@ -131,6 +131,18 @@ export function createApp({
   const ip = (c: Parameters<MiddlewareHandler>[0]) =>
     addressKey(clientIp(c, trustedProxies), env.RATE_LIMIT_IPV6_PREFIX);
   const limits = { ...database, memoryKeys: env.RATE_LIMIT_MEMORY_KEYS };
+  const imageLookupsPerAddress = createRateLimiter(
+    'image-lookups',
+    env.IMAGE_LOOKUPS_PER_ADDRESS_PER_MINUTE,
+    60_000,
+    limits,
+  );
+  const imageLookupsOverall = createRateLimiter(
+    'image-lookups-all',
+    env.IMAGE_LOOKUPS_PER_MINUTE,
+    60_000,
+    limits,
+  );
   const identityLimiter = createRateLimiter('identity', env.RATE_LIMIT_IDENTITY_PER_MINUTE, 60_000, limits);
   const ipLimiter = createRateLimiter('ip', env.RATE_LIMIT_IP_PER_MINUTE, 60_000, limits);
   const userLimiter = createRateLimiter('user', env.RATE_LIMIT_USER_PER_MINUTE, 60_000, limits);
@@ -192,6 +204,19 @@ export function createApp({
     }),
     now,
     musicbrainzBudgetMs: env.IMAGE_WAIT_MS,
+    lookupsPerRequest: env.IMAGE_LOOKUPS_PER_REQUEST,
+    // The caller's budget, then everybody's (docs/decisions/020-abuse-limits.md, "Artist images").
+    spendLookup: (address) =>
+      imageLookupsPerAddress
+        .spend(address)
+        .then(() => imageLookupsOverall.spend('all'))
+        .then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof HttpError && error.status === 429) return false;
+            throw error;
+          },
+        ),
   });
 
   app.onError((error, c) => {
@@ -344,7 +369,7 @@ export function createApp({
       ),
     }),
   );
-  app.route('/', artistImageRoutes(images, publicGuard));
+  app.route('/', artistImageRoutes(images, publicGuard, ip));
   app.route(
     '/api/challenges',
     challengeRoutes({

@@ -96,6 +96,18 @@ export const ENV_VARIABLES = {
     positive.default(3000),
     "How long one artist-image request may wait for MusicBrainz's one-a-second turns, ms",
   ],
+  IMAGE_LOOKUPS_PER_REQUEST: [
+    positive.default(10),
+    'Names one artist-image request may look up at the image sources (the rest: ask again later)',
+  ],
+  IMAGE_LOOKUPS_PER_ADDRESS_PER_MINUTE: [
+    positive.default(60),
+    'Names per client IP per minute looked up at the image sources, across instances',
+  ],
+  IMAGE_LOOKUPS_PER_MINUTE: [
+    positive.default(600),
+    'Names per minute looked up at the image sources for everybody, across instances',
+  ],
   SOURCE_TIMEOUT_MS: [positive.default(8000), 'Timeout of one Last.fm or ListenBrainz call, ms'],
   SOURCE_CACHE_SECONDS: [
     z.coerce.number().int().min(0).default(3600),

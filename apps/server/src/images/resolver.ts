@@ -7,8 +7,15 @@ import { type FoundImage, type ImageSources, ImageSourceUnavailable } from './up
 /** How long a found image and a fruitless search are kept (docs/product.md, "Artist images"). */
 const HIT_MS = 30 * 86_400_000;
 const MISS_MS = 86_400_000;
-/** Deezer lookups of one request run this many at a time. */
-const DEEZER_PARALLEL = 6;
+/**
+ * A "later" is remembered briefly (docs/decisions/020-abuse-limits.md, "Artist images"): after a source
+ * was away, asking again within this time asks no source; after Deezer had no picture and MusicBrainz's
+ * turn did not come, the next request goes straight to MusicBrainz.
+ */
+const AWAY_MS = 15_000;
+const DEEZER_MISS_MS = 10 * 60_000;
+/** MusicBrainz turns are this far apart across every instance. */
+const TURN_MS = 1100;
 
 export interface ArtistQuery {
   name: string;
@@ -18,7 +25,7 @@ export interface ArtistQuery {
 export interface ResolvedImage {
   name: string;
   image: { url: string; width: number | null; height: number | null } | null;
-  /** False when a source was away or busy, or the request ran out of time: ask again later. */
+  /** False when a source was away or busy, or the request ran out of time or lookups: ask again later. */
   final: boolean;
 }
 
@@ -28,24 +35,51 @@ export interface ResolverOptions {
   now: () => number;
   /** How long one request may wait for its turns at MusicBrainz, in all. */
   musicbrainzBudgetMs: number;
+  /** Names one request may look up at the sources (the rest are answered "later"). */
+  lookupsPerRequest: number;
+  /**
+   * Spends one lookup of the caller's budget and of everybody's (kept in PostgreSQL when shared); false
+   * when either is spent.
+   */
+  spendLookup: (address: string) => Promise<boolean>;
 }
 
-const keyOf = (a: ArtistQuery) =>
-  a.mbid ? `mbid:${a.mbid.toLowerCase()}` : `name:${normaliseArtistName(a.name)}`;
+type Image = NonNullable<ResolvedImage['image']>;
+type Outcome = Image | null | 'later';
+
+/**
+ * The cache key: the normalised name, and the MusicBrainz id when one is given. A caller's id never
+ * keys an answer found for another name (docs/decisions/020-abuse-limits.md, "Artist images").
+ */
+const keyOf = (a: ArtistQuery) => {
+  const name = normaliseArtistName(a.name);
+  return a.mbid ? `mbid:${a.mbid.toLowerCase()}:${name}` : `name:${name}`;
+};
+
+const imageOf = (found: FoundImage): Image => ({ url: found.url, width: found.width, height: found.height });
 
 /**
  * Resolves artist names (and MusicBrainz ids) to images: the shared cache first, then Deezer's artist
  * search, then MusicBrainz → Wikidata (P18) → Wikimedia Commons, at most one MusicBrainz request a second
- * across every instance (docs/product.md, "Artist images").
+ * across every instance (docs/product.md, "Artist images"), each caller within its budget of lookups.
  */
-export function createImageResolver({ db, sources, now, musicbrainzBudgetMs }: ResolverOptions) {
-  async function remember(key: string, found: FoundImage | null): Promise<void> {
+export function createImageResolver(options: ResolverOptions) {
+  const { db, sources, now, musicbrainzBudgetMs } = options;
+  // Lookups of a name in flight on this instance: a second request for it waits for the first's answer.
+  const inFlight = new Map<string, Promise<Outcome>>();
+
+  async function remember(
+    key: string,
+    found: FoundImage | null,
+    kind: 'found' | 'away' | 'deezer-miss' = 'found',
+  ): Promise<void> {
+    const ms = kind === 'away' ? AWAY_MS : kind === 'deezer-miss' ? DEEZER_MISS_MS : found ? HIT_MS : MISS_MS;
     const row = {
       url: found?.url ?? null,
       width: found?.width ?? null,
       height: found?.height ?? null,
-      source: found?.source ?? null,
-      expiresAt: new Date(now() + (found ? HIT_MS : MISS_MS)),
+      source: kind === 'found' ? (found?.source ?? null) : kind,
+      expiresAt: new Date(now() + ms),
     };
     await db
       .insert(artistImage)
@@ -54,30 +88,34 @@ export function createImageResolver({ db, sources, now, musicbrainzBudgetMs }: R
   }
 
   /**
-   * Takes the next MusicBrainz turn of all instances (kept in the database) and returns how long to wait
-   * for it, in ms. Turns are 1.1 s apart (docs/product.md, "Artist images"): a timer that fires late on
-   * a busy machine must not bring two requests closer than the second MusicBrainz allows.
+   * Takes the next MusicBrainz turn of all instances (kept in the database) only when it comes before
+   * `deadline`, and returns how long to wait for it, in ms; undefined (nothing taken) when it would come
+   * later. Turns are 1.1 s apart: a timer that fires late on a busy machine must not bring two requests
+   * closer than the second MusicBrainz allows.
    */
-  async function musicbrainzTurn(): Promise<number> {
+  async function musicbrainzTurn(deadline: number): Promise<number | undefined> {
+    const left = Math.max(0, deadline - now());
+    const turnAt = sql`greatest(${musicbrainzPace.nextAt}, clock_timestamp())`;
     const [row] = await db
       .insert(musicbrainzPace)
-      .values({ id: 1, nextAt: sql`clock_timestamp() + interval '1100 milliseconds'` })
+      .values({ id: 1, nextAt: sql`clock_timestamp() + make_interval(secs => ${TURN_MS / 1000})` })
       .onConflictDoUpdate({
         target: musicbrainzPace.id,
-        set: {
-          nextAt: sql`greatest(${musicbrainzPace.nextAt}, clock_timestamp()) + interval '1100 milliseconds'`,
-        },
+        set: { nextAt: sql`${turnAt} + make_interval(secs => ${TURN_MS / 1000})` },
+        // A turn past this request's wait is left for others: never taken, so never wasted.
+        setWhere: sql`${turnAt} <= clock_timestamp() + make_interval(secs => ${left / 1000})`,
       })
       .returning({
-        waitMs: sql<string>`extract(epoch from (${musicbrainzPace.nextAt} - clock_timestamp())) * 1000 - 1100`,
+        waitMs: sql<string>`extract(epoch from (${musicbrainzPace.nextAt} - clock_timestamp())) * 1000 - ${TURN_MS}`,
       });
-    return Math.max(0, Math.ceil(Number(row?.waitMs ?? 0)));
+    if (!row) return undefined;
+    return Math.max(0, Math.ceil(Number(row.waitMs)));
   }
 
-  /** Runs a MusicBrainz call in its turn, unless the turn comes after the deadline (then null: not now). */
+  /** Runs a MusicBrainz call in its turn, unless no turn comes before the deadline (then null: not now). */
   async function inTurn<T>(deadline: number, call: () => Promise<T>): Promise<{ value: T } | null> {
-    const wait = await musicbrainzTurn();
-    if (now() + wait > deadline) return null;
+    const wait = await musicbrainzTurn(deadline);
+    if (wait === undefined) return null;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     return { value: await call() };
   }
@@ -87,23 +125,68 @@ export function createImageResolver({ db, sources, now, musicbrainzBudgetMs }: R
     artist: ArtistQuery,
     deadline: number,
   ): Promise<FoundImage | null | undefined> {
-    let mbid = artist.mbid ?? null;
-    if (!mbid) {
+    const wanted = normaliseArtistName(artist.name);
+    let item: string | null = null;
+    if (artist.mbid) {
+      const given = artist.mbid;
+      const lookup = await inTurn(deadline, () => sources.musicbrainzArtist(given));
+      if (!lookup) return undefined;
+      // The caller's id counts only when MusicBrainz's record bears the name asked for.
+      if (lookup.value && normaliseArtistName(lookup.value.name) === wanted) item = lookup.value.wikidata;
+      else if (lookup.value) return throughMusicbrainz({ name: artist.name }, deadline);
+      else return null;
+    } else {
       const search = await inTurn(deadline, () => sources.musicbrainzSearch(artist.name));
       if (!search) return undefined;
-      mbid = search.value;
+      const mbid = search.value;
       if (!mbid) return null;
+      const lookup = await inTurn(deadline, () => sources.musicbrainzArtist(mbid));
+      if (!lookup) return undefined;
+      item = lookup.value?.wikidata ?? null;
     }
-    const found = mbid;
-    const lookup = await inTurn(deadline, () => sources.musicbrainzWikidata(found));
-    if (!lookup) return undefined;
-    if (!lookup.value) return null;
-    const file = await sources.wikidataImage(lookup.value);
+    if (!item) return null;
+    const file = await sources.wikidataImage(item);
     return file ? sources.commonsThumbnail(file) : null;
   }
 
+  /** One name through the sources, Deezer first unless it is known to have no picture. */
+  async function lookUp(key: string, artist: ArtistQuery, skipDeezer: boolean, deadline: number) {
+    let deezerAway = false;
+    if (!skipDeezer) {
+      try {
+        const found = await sources.deezer(artist.name);
+        if (found) {
+          await remember(key, found);
+          return imageOf(found);
+        }
+      } catch (error) {
+        if (!(error instanceof ImageSourceUnavailable)) throw error;
+        // Deezer away: MusicBrainz may still know; if it does not, nothing is cached.
+        deezerAway = true;
+      }
+    }
+    try {
+      const found = await throughMusicbrainz(artist, deadline);
+      if (found === undefined) {
+        // Out of turns: the next request starts where this one stopped.
+        await remember(key, null, deezerAway ? 'away' : 'deezer-miss');
+        return 'later';
+      }
+      if (found || !deezerAway) {
+        await remember(key, found);
+        return found ? imageOf(found) : null;
+      }
+      await remember(key, null, 'away');
+      return 'later';
+    } catch (error) {
+      if (!(error instanceof ImageSourceUnavailable)) throw error;
+      await remember(key, null, 'away');
+      return 'later';
+    }
+  }
+
   return {
-    async resolve(artists: ArtistQuery[]): Promise<ResolvedImage[]> {
+    async resolve(artists: ArtistQuery[], address: string): Promise<ResolvedImage[]> {
       const deadline = now() + musicbrainzBudgetMs;
       const keys = artists.map(keyOf);
       const cached = new Map(
@@ -116,58 +199,50 @@ export function createImageResolver({ db, sources, now, musicbrainzBudgetMs }: R
             )
         ).map((row) => [row.key, row]),
       );
-      const results = new Map<string, ResolvedImage['image'] | 'later'>();
+      const results = new Map<string, Outcome | Promise<Outcome>>();
+      const deezerMisses = new Set<string>();
       for (const [key, row] of cached) {
-        results.set(key, row.url ? { url: row.url, width: row.width, height: row.height } : null);
+        if (row.source === 'away') results.set(key, 'later');
+        else if (row.source === 'deezer-miss') deezerMisses.add(key);
+        else results.set(key, row.url ? { url: row.url, width: row.width, height: row.height } : null);
       }
       const todo = [...new Map(artists.map((a, i) => [keys[i] ?? '', a])).entries()].filter(
         ([key]) => !results.has(key),
       );
 
-      // Deezer first, a few at a time.
-      const notOnDeezer: { key: string; artist: ArtistQuery; deezerAway: boolean }[] = [];
-      for (let i = 0; i < todo.length; i += DEEZER_PARALLEL) {
-        await Promise.all(
-          todo.slice(i, i + DEEZER_PARALLEL).map(async ([key, artist]) => {
-            try {
-              const found = await sources.deezer(artist.name);
-              if (found) {
-                await remember(key, found);
-                results.set(key, { url: found.url, width: found.width, height: found.height });
-              } else notOnDeezer.push({ key, artist, deezerAway: false });
-            } catch (error) {
-              if (!(error instanceof ImageSourceUnavailable)) throw error;
-              // Deezer away: MusicBrainz may still know; if it does not, nothing is cached.
-              notOnDeezer.push({ key, artist, deezerAway: true });
-            }
-          }),
-        );
-      }
-
-      // Then MusicBrainz, one turn a second for every instance, while this request's budget lasts.
-      for (const { key, artist, deezerAway } of notOnDeezer) {
-        try {
-          const found = await throughMusicbrainz(artist, deadline);
-          if (found === undefined) {
-            results.set(key, 'later');
-          } else if (found || !deezerAway) {
-            await remember(key, found);
-            results.set(key, found ? { url: found.url, width: found.width, height: found.height } : null);
-          } else {
-            results.set(key, 'later');
-          }
-        } catch (error) {
-          if (!(error instanceof ImageSourceUnavailable)) throw error;
-          results.set(key, 'later');
+      // Names another request is looking up are shared; the rest take lookups from the caller's budget
+      // and everybody's, at most `lookupsPerRequest` of them, all at once (MusicBrainz still takes its
+      // turns one at a time for every instance). Each is in flight before anything is awaited, so a
+      // request arriving meanwhile shares it.
+      let taken = 0;
+      for (const [key, artist] of todo) {
+        const running = inFlight.get(key);
+        if (running) {
+          results.set(key, running);
+          continue;
         }
+        if (taken >= options.lookupsPerRequest) {
+          results.set(key, 'later');
+          continue;
+        }
+        taken += 1;
+        const lookup = options
+          .spendLookup(address)
+          .then((allowed) => (allowed ? lookUp(key, artist, deezerMisses.has(key), deadline) : 'later'))
+          .finally(() => inFlight.delete(key));
+        inFlight.set(key, lookup);
+        results.set(key, lookup);
       }
 
-      return artists.map((artist, i) => {
-        const result = results.get(keys[i] ?? '');
-        return result === 'later' || result === undefined
-          ? { name: artist.name, image: null, final: false }
-          : { name: artist.name, image: result, final: true };
-      });
+      const answers = await Promise.all(
+        artists.map(async (artist, i) => {
+          const result = await results.get(keys[i] ?? '');
+          return result === 'later' || result === undefined
+            ? { name: artist.name, image: null, final: false }
+            : { name: artist.name, image: result, final: true };
+        }),
+      );
+      return answers;
     },
   };
 }

@@ -44,6 +44,7 @@ const deezerSearch = z.object({
 });
 const mbArtist = z.object({
   id: z.string(),
+  name: z.string(),
   relations: z
     .array(z.object({ type: z.string(), url: z.object({ resource: z.string() }).optional() }))
     .default([]),
@@ -86,6 +87,23 @@ const commonsInfo = z.object({
     })
     .optional(),
 });
+
+/**
+ * The hosts each source serves its pictures from (docs/decisions/020-abuse-limits.md, "Artist images"):
+ * an address elsewhere, or not https, is never stored nor shown. The origin the source itself is reached
+ * at (its configured URL: the emulator in demo mode and tests) is trusted as well.
+ */
+const PICTURE_HOSTS = {
+  deezer: (host: string) => host === 'dzcdn.net' || host.endsWith('.dzcdn.net'),
+  wikimedia: (host: string) => host === 'upload.wikimedia.org',
+};
+
+function pictureAllowed(url: string, source: keyof typeof PICTURE_HOSTS, sourceBase: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  if (parsed.origin === new URL(sourceBase).origin) return true;
+  return parsed.protocol === 'https:' && parsed.port === '' && PICTURE_HOSTS[source](parsed.hostname);
+}
 
 /** Deezer's stand-in picture for an artist without one has an empty hash in its address. */
 const isBlankDeezerPicture = (url: string) => url.includes('/artist//');
@@ -137,7 +155,8 @@ export function createImageSources(config: UpstreamConfig) {
       const key = normaliseArtistName(name);
       const match = found.data.find((a) => normaliseArtistName(a.name) === key);
       const url = match?.picture_big ?? match?.picture_medium;
-      if (!url || isBlankDeezerPicture(url)) return null;
+      if (!url || isBlankDeezerPicture(url) || !pictureAllowed(url, 'deezer', config.urls.deezer))
+        return null;
       return {
         url,
         width: match?.picture_big ? 500 : 250,
@@ -162,16 +181,17 @@ export function createImageSources(config: UpstreamConfig) {
       return match?.id ?? null;
     },
 
-    /** The Wikidata item MusicBrainz links the artist to (`Q…`), or null. */
-    async musicbrainzWikidata(mbid: string): Promise<string | null> {
+    /** The artist's name on MusicBrainz and the Wikidata item it links them to (`Q…`), or null. */
+    async musicbrainzArtist(mbid: string): Promise<{ name: string; wikidata: string | null } | null> {
       const body = await getJson(
         config.urls.musicbrainz,
         `ws/2/artist/${encodeURIComponent(mbid)}?inc=url-rels&fmt=json`,
         'MusicBrainz',
       );
       if (body === null) return null;
-      const relation = parse(mbArtist, body, 'MusicBrainz').relations.find((r) => r.type === 'wikidata');
-      return /\/(Q\d+)$/.exec(relation?.url?.resource ?? '')?.[1] ?? null;
+      const artist = parse(mbArtist, body, 'MusicBrainz');
+      const relation = artist.relations.find((r) => r.type === 'wikidata');
+      return { name: artist.name, wikidata: /\/(Q\d+)$/.exec(relation?.url?.resource ?? '')?.[1] ?? null };
     },
 
     /** The file name of the item's image (P18) on Wikimedia Commons, or null. */
@@ -194,7 +214,7 @@ export function createImageSources(config: UpstreamConfig) {
       if (body === null) return null;
       const page = Object.values(parse(commonsInfo, body, 'Wikimedia Commons').query?.pages ?? {})[0];
       const info = page?.imageinfo?.[0];
-      if (!info?.thumburl) return null;
+      if (!info?.thumburl || !pictureAllowed(info.thumburl, 'wikimedia', config.urls.commons)) return null;
       return {
         url: info.thumburl,
         width: info.thumbwidth ?? null,

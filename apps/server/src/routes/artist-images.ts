@@ -1,5 +1,5 @@
 import { artistImagesRequest } from '@heavy-rotation/contracts';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { readJson } from '../http/json.ts';
 import type { ImageResolver } from '../images/resolver.ts';
 
@@ -7,11 +7,16 @@ import type { ImageResolver } from '../images/resolver.ts';
  * POST /api/artist-images: images for artists a source gave without any (docs/product.md, "Artist
  * images"). Public (the anon key and the per-IP limit): a guest with a Spotify data export asks too.
  */
-export function artistImageRoutes(resolver: ImageResolver, guard: MiddlewareHandler): Hono {
+export function artistImageRoutes(
+  resolver: ImageResolver,
+  guard: MiddlewareHandler,
+  /** The caller's address key: lookups at the sources are budgeted per address. */
+  address: (c: Context) => string,
+): Hono {
   const app = new Hono();
   app.post('/api/artist-images', guard, async (c) => {
     const { artists } = await readJson(c, artistImagesRequest);
-    const images = await resolver.resolve(artists);
+    const images = await resolver.resolve(artists, address(c));
     return c.json({ images }, 200, { 'Cache-Control': 'no-store' });
   });
   return app;

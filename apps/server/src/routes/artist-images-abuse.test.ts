@@ -1,0 +1,124 @@
+import { demoData, imageHome, musicbrainzId } from '@heavy-rotation/emulator';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
+
+const byHome = (home: string) => demoData.artists.filter((a) => imageHome(a.name) === home);
+const onDeezer = byHome('deezer');
+const onWikimedia = byHome('wikimedia');
+
+interface Reply {
+  images: { name: string; image: { url: string } | null; final: boolean }[];
+}
+/** Names no source knows: each costs a Deezer search, then MusicBrainz turns. */
+const madeUp = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ name: `${prefix} nobody ${i}` }));
+
+describe.each(DATABASES)('on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(kind, { IMAGE_WAIT_MS: '3000', TRUST_PROXY: '1' });
+  });
+  afterAll(() => s.close());
+
+  const ask = async (server: TestServer, artists: { name: string; mbid?: string }[], address: string) => {
+    const res = await server.call('/api/artist-images', {
+      json: { artists },
+      headers: { 'X-Forwarded-For': address },
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Reply;
+  };
+  const deezerCalls = async () =>
+    ((await (await s.emulator.request('/artist-images/_control/calls')).json()) as { deezer: number }).deezer;
+
+  test('fifty names from one caller take only the MusicBrainz turns it can use: the next listener gets theirs', async () => {
+    await ask(s, madeUp('pace', 50), '198.51.100.40');
+    // Right after, another listener's artist found only through MusicBrainz (two turns) is found in time.
+    const artist = onWikimedia[10];
+    if (!artist) throw new Error('demo data lacks a case');
+    const reply = await ask(s, [{ name: artist.name }], '198.51.100.41');
+    expect(reply.images[0]?.final).toBe(true);
+    expect(reply.images[0]?.image?.url).toContain(`/images/artist/wm-${artist.id}/`);
+  }, 30_000);
+
+  test("a caller's MusicBrainz id does not poison the image of the artist it belongs to", async () => {
+    const [decoy, victim] = [onDeezer[20], onWikimedia[11]];
+    if (!decoy || !victim) throw new Error('demo data lacks a case');
+    const victimId = musicbrainzId(victim.id);
+    // The attacker sends another artist's name with the victim's id.
+    await ask(s, [{ name: decoy.name, mbid: victimId }], '198.51.100.42');
+    const reply = await ask(s, [{ name: victim.name, mbid: victimId }], '198.51.100.43');
+    expect(reply.images[0]?.image?.url).toContain(`/images/artist/wm-${victim.id}/`);
+    // A name MusicBrainz's record does not bear is looked up on its own, never through the given id.
+    const other = onWikimedia[12];
+    if (!other) throw new Error('demo data lacks a case');
+    const mismatched = await ask(s, [{ name: other.name, mbid: victimId }], '198.51.100.44');
+    expect(mismatched.images[0]?.image?.url ?? '').not.toContain(`wm-${victim.id}/`);
+  }, 30_000);
+
+  test('one name asked by two requests at once is looked up once', async () => {
+    const artist = onDeezer[21];
+    if (!artist) throw new Error('demo data lacks a case');
+    const before = await deezerCalls();
+    const [a, b] = await Promise.all([
+      ask(s, [{ name: artist.name }], '198.51.100.45'),
+      ask(s, [{ name: artist.name }], '198.51.100.46'),
+    ]);
+    expect(a.images[0]?.image?.url).toContain(`/images/artist/${artist.id}/`);
+    expect(b.images[0]?.image?.url).toContain(`/images/artist/${artist.id}/`);
+    expect((await deezerCalls()) - before).toBe(1);
+  });
+});
+
+describe.each(DATABASES)('lookup budgets on %s', (kind) => {
+  let s: TestServer;
+  let other: TestServer;
+  const limits = {
+    IMAGE_WAIT_MS: '300',
+    TRUST_PROXY: '1',
+    IMAGE_LOOKUPS_PER_REQUEST: '10',
+    IMAGE_LOOKUPS_PER_ADDRESS_PER_MINUTE: '20',
+    IMAGE_LOOKUPS_PER_MINUTE: '30',
+  };
+  beforeAll(async () => {
+    s = await startTestServer(kind, limits);
+    // A second instance on the same database, reaching the same local sources. On the embedded
+    // database there is one instance by definition: the second stands in for the same one.
+    other =
+      kind === 'postgres'
+        ? await startTestServer(kind, limits, {
+            database: s.database,
+            sourceFetch: async (input, init) => s.emulator.fetch(new Request(input, init)),
+          })
+        : s;
+  });
+  afterAll(async () => {
+    if (other !== s) await other.close();
+    await s.close();
+  });
+  const deezerCalls = async () =>
+    ((await (await s.emulator.request('/artist-images/_control/calls')).json()) as { deezer: number }).deezer;
+  const ask = async (server: TestServer, artists: { name: string }[], address: string) => {
+    const res = await server.call('/api/artist-images', {
+      json: { artists },
+      headers: { 'X-Forwarded-For': address },
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Reply;
+  };
+
+  test('one address gets its budget of lookups across instances, and everybody together the overall cap', async () => {
+    const before = await deezerCalls();
+    // Six requests of fifty new names from one address, spread over both instances, then the same again.
+    for (let i = 0; i < 6; i++) {
+      const reply = await ask(i % 2 ? other : s, madeUp(`amp-${i}`, 50), '203.0.113.60');
+      // At most the per-request cap of names is looked up; the rest are "ask again later".
+      expect(reply.images.filter((img) => img.final).length).toBeLessThanOrEqual(10);
+    }
+    for (let i = 0; i < 3; i++) await ask(i % 2 ? other : s, madeUp(`amp-${i}`, 50), '203.0.113.60');
+    expect((await deezerCalls()) - before).toBe(20);
+    // Another address has its own budget, until everybody's is spent.
+    for (let i = 0; i < 4; i++) await ask(i % 2 ? other : s, madeUp(`amp2-${i}`, 50), '203.0.113.61');
+    expect((await deezerCalls()) - before).toBe(30);
+  }, 60_000);
+});
