@@ -3,7 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_LASTFM } from '@heavy-rotation/emulator';
+import { DEMO_LASTFM, DEMO_SMS } from '@heavy-rotation/emulator';
 
 /** The operator console's token in demo mode (README, "The operator console"). */
 export const DEMO_ADMIN_TOKEN = 'heavy-rotation-demo-admin';
@@ -138,7 +138,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
       const emulator = run(
         'packages/emulator/src/serve.ts',
-        { ...baseEnv, EMULATOR_PORT: String(emulatorPort) },
+        {
+          ...baseEnv,
+          EMULATOR_PORT: String(emulatorPort),
+          // Replies typed on the SMS inbox page (STOP, START) go to the server's webhook.
+          SMS_WEBHOOK_URL: `http://${host.includes(':') ? `[${host}]` : host}:${port}/functions/v1/sms-webhook`,
+        },
         options.verbose ?? false,
       );
       children.push(emulator.child);
@@ -167,6 +172,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         MUSICBRAINZ_API_URL: baseEnv.MUSICBRAINZ_API_URL ?? `${emulatorUrl}/musicbrainz`,
         WIKIDATA_API_URL: baseEnv.WIKIDATA_API_URL ?? `${emulatorUrl}/wikidata`,
         COMMONS_API_URL: baseEnv.COMMONS_API_URL ?? `${emulatorUrl}/commons`,
+        // Codes are texted through the local SMS provider; its inbox shows them.
+        ...(baseEnv.SMS_ACCOUNT_SID
+          ? {}
+          : {
+              SMS_API_URL: `${emulatorUrl}/twilio`,
+              SMS_ACCOUNT_SID: DEMO_SMS.accountSid,
+              SMS_AUTH_TOKEN: DEMO_SMS.authToken,
+              SMS_FROM: DEMO_SMS.from,
+            }),
         // The operator console works out of the box; invitations stay in its outbox (no SMTP_URL).
         ADMIN_TOKEN: baseEnv.ADMIN_TOKEN ?? DEMO_ADMIN_TOKEN,
       });

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../../scripts/stack.ts';
 import { expectConsoleError, newPhonePage, useJourney } from './harness.ts';
+import { giveNumber } from './phone-helpers.ts';
 import { shot, signInToTop40, skipWelcome } from './quiz-helpers.ts';
 
 const ADMIN_TOKEN = 'console-journey-admin-token';
@@ -125,9 +126,7 @@ test('subscribers: masked, revealed with an audit entry, erased on request; a fl
   await signInToTop40(listener.page, journey.stack.url);
   await listener.page.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
   const sheet = listener.page.getByRole('dialog', { name: 'Add your number to continue' });
-  await sheet.getByLabel('Phone number').fill('(201) 555-0123');
-  await sheet.getByText(/marketing text messages/).click();
-  await sheet.getByRole('button', { name: 'Continue' }).click();
+  await giveNumber(sheet, journey.stack.emulatorUrl, '(201) 555-0123', '+12015550123');
   await listener.page.waitForURL(/\/quiz$/);
   await listener.context.close();
 

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { openRank } from './artist-card-helpers.ts';
 import { expectConsoleError, newPhonePage, useJourney } from './harness.ts';
+import { giveNumber } from './phone-helpers.ts';
 import { shot, skipWelcome } from './quiz-helpers.ts';
 import { listItems, ROWS_WAIT } from './top40-helpers.ts';
 
@@ -107,9 +108,7 @@ test('Last.fm: the phone gate saves a number for a Last.fm listener; an unknown 
   await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
   await page.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
   const sheet = page.getByRole('dialog', { name: 'Add your number to continue' });
-  await sheet.getByLabel('Phone number').fill('(201) 555-0199');
-  await sheet.getByText(/marketing text messages/).click();
-  await sheet.getByRole('button', { name: 'Continue' }).click();
+  await giveNumber(sheet, journey.stack.emulatorUrl, '(201) 555-0199', '+12015550199');
   await page.waitForURL(`${journey.stack.url}/quiz`);
 
   await control('lastfm', 'faults', { match: 'user.getTopArtists', error: 6 });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { expectConsoleError, newPhonePage, useJourney } from './harness.ts';
+import { codeTextedTo, replyFrom, textsTo } from './phone-helpers.ts';
 import { shot, signInToTop40, skipWelcome } from './quiz-helpers.ts';
 
 const ADMIN_TOKEN = 'phone-gate-admin-token';
@@ -21,8 +22,8 @@ const focusedInside = (page: Page) =>
 
 test('the phone gate checks the number and consent, survives a failed save, then goes to the quiz', async () => {
   const { context, page } = await newPhonePage(journey.browser);
-  // No profile row yet answers 406 (PGRST116); the failed save is a refused connection.
-  expectConsoleError(/status of 406|ERR_CONNECTION_REFUSED/);
+  // No profile row yet answers 406 (PGRST116); the failed save is a refused connection; a wrong code a 400.
+  expectConsoleError(/status of (406|400)|ERR_CONNECTION_REFUSED/);
   await skipWelcome(context);
   const events = recordEvents(page);
   await signInToTop40(page, journey.stack.url);
@@ -70,7 +71,26 @@ test('the phone gate checks the number and consent, survives a failed save, then
   await toast.waitFor({ state: 'detached', timeout: 6000 });
   expect(await submit.isEnabled()).toBe(true);
 
+  // Continue texts a code; the sheet asks for it.
   await submit.click();
+  const code = sheet.getByLabel('Code');
+  await code.waitFor();
+  await sheet.getByText(`We texted a 6-digit code to +1••••••0123.`).waitFor();
+  await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+  await shot(page, 'phone-gate-code');
+  const codeAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(codeAxe.violations.map((v) => v.id)).toEqual([]);
+  const texted = await codeTextedTo(journey.stack.emulatorUrl, '+12015550123');
+  const confirm = sheet.getByRole('button', { name: 'Confirm' });
+
+  // A wrong code is told in place; the right one saves the number.
+  await code.fill(texted === '000000' ? '111111' : '000000');
+  await confirm.click();
+  await sheet.getByRole('alert').filter({ hasText: "That code didn't match. Try again." }).waitFor();
+  await shot(page, 'phone-gate-wrong-code');
+  expect(await sheet.getByRole('button', { name: 'Not now' }).isVisible()).toBe(true);
+  await code.fill(texted);
+  await confirm.click();
   await sheet.getByRole('button', { name: '✓ Saved' }).waitFor();
   await shot(page, 'phone-gate-saved');
   await page.waitForURL(`${journey.stack.url}/quiz`);
@@ -82,6 +102,30 @@ test('the phone gate checks the number and consent, survives a failed save, then
   await fresh.goto(`${journey.stack.url}/`);
   await fresh.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
   await fresh.waitForURL(`${journey.stack.url}/quiz`);
+  await context.close();
+});
+
+test('a number that replied STOP gets no code, and the sheet says how to allow texts again', async () => {
+  const { context, page } = await newPhonePage(journey.browser);
+  // No profile row yet answers 406 (PGRST116); the refusal is a 409.
+  expectConsoleError(/status of (406|409)/);
+  await skipWelcome(context);
+  await replyFrom(journey.stack.emulatorUrl, '+12015550177', 'STOP');
+  await signInToTop40(page, journey.stack.url, 'Casual Listener');
+  await page.getByRole('button', { name: 'Unlock the rest - take quiz' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Add your number to continue' });
+  await sheet.getByLabel('Phone number').fill('(201) 555-0177');
+  await sheet.getByText(/marketing text messages/).click();
+  await sheet.getByRole('button', { name: 'Continue' }).click();
+  await sheet
+    .getByRole('alert')
+    .filter({
+      hasText: 'This number has opted out of our texts. Text START to +1 500 555 0006 to allow them again.',
+    })
+    .waitFor();
+  await shot(page, 'phone-gate-opted-out');
+  const texts = await textsTo(journey.stack.emulatorUrl, '+12015550177');
+  expect(texts).toEqual([]);
   await context.close();
 });
 
@@ -137,10 +181,17 @@ test('"Not now" goes to the quiz without a number, is recorded, and the sheet wa
 });
 
 test('with the SMS gate switched off the quiz button goes straight to the quiz', async () => {
-  const res = await fetch(`${journey.stack.url}/api/flags`, {
+  // The operator switches it off in the console.
+  const signIn = await fetch(`${journey.stack.url}/api/admin/session`, {
+    method: 'POST',
+    headers: { Origin: journey.stack.url, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token: ADMIN_TOKEN, name: 'Ada' }),
+  });
+  const cookie = /hr_admin=[^;]+/.exec(signIn.headers.getSetCookie().join('\n'))?.[0] ?? '';
+  const res = await fetch(`${journey.stack.url}/api/admin/flags/sms_gate_enabled`, {
     method: 'PUT',
-    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ sms_gate_enabled: false }),
+    headers: { Origin: journey.stack.url, Cookie: cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ enabled: false }),
   });
   expect(res.status).toBe(200);
   const { context, page } = await newPhonePage(journey.browser);

@@ -9,6 +9,7 @@ import { createAdminAuth } from './admin/auth.ts';
 import { createMailQueue } from './admin/mail.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { createPhoneHasher } from './admin/subscribers.ts';
+import { createKeyedHash } from './db/secrets.ts';
 import type { AppDeps } from './deps.ts';
 import { failureOf, HttpError } from './http/errors.ts';
 import { guard } from './http/guard.ts';
@@ -44,6 +45,7 @@ import { smsRoutes } from './routes/sms.ts';
 import { sessionOf, sourceRoutes } from './routes/sources.ts';
 import { staticRoutes } from './routes/static.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
+import { createSmsProvider } from './sms/provider.ts';
 import { createLastfm } from './sources/lastfm.ts';
 import { createListenbrainz } from './sources/listenbrainz.ts';
 import { createSessionStore } from './sources/sessions.ts';
@@ -54,6 +56,8 @@ export type { Env } from './env.ts';
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const MAX_BODY_BYTES = 16 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Codes texted per listener, and per number, per hour (docs/decisions/032-sms-double-opt-in.md). */
+const SMS_CODES_PER_HOUR = 5;
 /** Wrong tokens a client IP may try per minute at the console's sign-in. */
 const ADMIN_SIGN_INS_PER_MINUTE = 10;
 
@@ -77,6 +81,7 @@ export function createApp({
   providerFetch,
   llmFetch,
   sourceFetch,
+  smsFetch,
   draining,
   mailWorker = false,
   mailPollMs = 5_000,
@@ -308,7 +313,33 @@ export function createApp({
   // memory; a shared PostgreSQL may be written by other instances, so every read goes to it.
   const hashPhone = createPhoneHasher(db);
   const profiles = database.kind === 'pglite' ? createProfileCache(now) : undefined;
-  app.route('/functions/v1', smsRoutes(db, userGuard, now, hashPhone, env.SMS_WEBHOOK_SECRET, profiles));
+  const smsProvider =
+    env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM
+      ? createSmsProvider({
+          apiUrl: env.SMS_API_URL,
+          accountSid: env.SMS_ACCOUNT_SID,
+          authToken: env.SMS_AUTH_TOKEN,
+          from: env.SMS_FROM,
+          timeoutMs: env.PROVIDER_TIMEOUT_MS,
+          fetch: smsFetch ?? fetch,
+        })
+      : undefined;
+  app.route(
+    '/functions/v1',
+    smsRoutes({
+      db,
+      guard: userGuard,
+      now,
+      hashPhone,
+      hashCode: createKeyedHash(db, 'sms-code'),
+      provider: smsProvider,
+      sendsPerListener: createRateLimiter('sms-user', SMS_CODES_PER_HOUR, 3_600_000, limits),
+      sendsPerNumber: createRateLimiter('sms-number', SMS_CODES_PER_HOUR, 3_600_000, limits),
+      origin,
+      productName: env.PRODUCT_NAME,
+      ...(profiles ? { profiles } : {}),
+    }),
+  );
   const profileReader = profileReads(db, profiles);
   app.route('/rest/v1', profileRoutes(profileReader, userGuard));
   app.route('/auth/v1', authUserRoutes(userGuard));

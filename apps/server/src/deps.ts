@@ -15,6 +15,8 @@ export interface AppDeps {
   llmFetch?: typeof fetch;
   /** How Last.fm and ListenBrainz are reached. */
   sourceFetch?: typeof fetch;
+  /** How the SMS provider is reached (tests pass the emulator's fetch). */
+  smsFetch?: typeof fetch;
   /** True once the process is shutting down: /readyz answers 503 from then on. */
   draining?: () => boolean;
   /** Send queued email in the background (the server process; tests send by their own calls). */

@@ -64,9 +64,24 @@ export const ENV_VARIABLES = {
     positive.default(60),
     'Delay before an email that met a temporary error is tried again; doubles each time, s',
   ],
-  SMS_WEBHOOK_SECRET: [
+  SMS_API_URL: [
+    z.url().default('https://api.twilio.com'),
+    "SMS provider base URL, Twilio's Messages API convention (demo mode: the local emulator)",
+  ],
+  SMS_ACCOUNT_SID: [
+    z.string().min(1).max(64).optional(),
+    'SMS provider account SID (with SMS_AUTH_TOKEN and SMS_FROM: codes are texted; else numbers are refused)',
+  ],
+  SMS_AUTH_TOKEN: [
     z.string().min(16).optional(),
-    'HMAC secret of the SMS provider webhook (endpoint off when unset)',
+    'SMS provider auth token: HTTP Basic password, and the key of the signed webhook (webhook off when unset)',
+  ],
+  SMS_FROM: [
+    z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +15005550006')
+      .optional(),
+    'Our number (E.164): texts come from it, and listeners text START/STOP to it',
   ],
   LLM_BASE_URL: [z.url().optional(), 'OpenAI-compatible API base URL for messages (templates when unset)'],
   LLM_API_KEY: [z.string().min(1).optional(), 'API key of the OpenAI-compatible endpoint'],

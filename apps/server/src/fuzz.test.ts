@@ -15,6 +15,7 @@ const ENDPOINTS = [
   ['POST', '/functions/v1/generate-welcome-message'],
   ['POST', '/functions/v1/generate-success-message'],
   ['POST', '/functions/v1/sms-subscribe'],
+  ['POST', '/functions/v1/sms-confirm'],
   ['POST', '/functions/v1/sms-webhook'],
   ['GET', '/rest/v1/user_profile'],
   ['GET', '/auth/v1/user'],
@@ -104,7 +105,6 @@ describe.each(DATABASES)('on %s', (kind) => {
     s = await startTestServer(kind, {
       WEB_DIST: dist,
       ADMIN_TOKEN: ADMIN,
-      SMS_WEBHOOK_SECRET: 'webhook-secret-0123456789',
       RATE_LIMIT_IP_PER_MINUTE: '1000000',
       RATE_LIMIT_USER_PER_MINUTE: '1000000',
       RATE_LIMIT_WAITLIST_PER_HOUR: '1000000',

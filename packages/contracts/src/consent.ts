@@ -7,3 +7,29 @@ export const CONSENT_VERSION = '2025-01';
 export const CONSENT_TEXT =
   'I agree to receive occasional marketing text messages. Consent is not a condition of using the app. ' +
   'Message and data rates may apply. Reply STOP to unsubscribe.';
+
+/**
+ * The double opt-in (docs/product.md, "The phone gate and consent"): a number is kept only once the
+ * code texted to it comes back.
+ */
+export const SMS_CODE = {
+  digits: 6,
+  /** A code works this long after it was sent. */
+  ttlSeconds: 600,
+  /** Wrong tries a code allows before it is spent. */
+  tries: 5,
+  /** How long the sheet waits before it offers "Send a new code". */
+  resendAfterSeconds: 30,
+} as const;
+
+/** What the sheet and the server say in the double opt-in, word for word. */
+export const SMS_TEXTS = {
+  codeSentTo: 'We texted a 6-digit code to',
+  wrongCode: "That code didn't match. Try again.",
+  expiredCode: 'That code has expired. Send a new one.',
+} as const;
+
+/** The answer for a number that replied STOP: only its owner can lift it, by texting START. */
+export function optedOutText(ourNumber: string): string {
+  return `This number has opted out of our texts. Text START to ${ourNumber} to allow them again.`;
+}

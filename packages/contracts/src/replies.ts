@@ -42,6 +42,16 @@ export const authUser = z.lazy(() =>
 );
 export type AuthUser = z.infer<typeof authUser>;
 
+/** POST /functions/v1/sms-subscribe: a code is on its way to the number (shown masked). */
+export const smsCodeSent = z.lazy(() =>
+  z.object({
+    ok: z.literal(true),
+    sentTo: z.string(),
+    expiresInSeconds: z.number(),
+    resendAfterSeconds: z.number(),
+  }),
+);
+
 /** GET /api/flags. */
 export const flags = z.lazy(() => z.object({ sms_gate_enabled: z.boolean() }));
 export type Flags = z.infer<typeof flags>;

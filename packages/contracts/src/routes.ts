@@ -45,6 +45,12 @@ export const smsSubscribeRequest = z.object({
 });
 export type SmsSubscribeRequest = z.input<typeof smsSubscribeRequest>;
 
+/** POST /functions/v1/sms-confirm: the code texted to the number sms-subscribe was given. */
+export const smsConfirmRequest = z.object({
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, 'code: the 6 digits of the text')),
+});
+export type SmsConfirmRequest = z.input<typeof smsConfirmRequest>;
+
 /**
  * GET /app-config.json: what one build of the web app needs to run anywhere. The web app checks it with
  * its own rules and words (docs/product.md, "Configuration"); this is the shape both sides agree on.

@@ -27,6 +27,7 @@ import { showRoutes } from './routes/shows.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { trackRoutes } from './routes/tracks.ts';
 import { userRoutes } from './routes/users.ts';
+import { smsRoutes } from './sms/twilio.ts';
 import { artistNamesById, demoSources, type SourceData } from './sources/data.ts';
 import { lastfmRoutes } from './sources/lastfm.ts';
 import { listenbrainzRoutes } from './sources/listenbrainz.ts';
@@ -50,6 +51,10 @@ export interface EmulatorOptions {
   sources?: SourceData;
   /** Reads the data file again, for `POST /_emulator/reload`. */
   reloadData?: () => EmulatorData;
+  /** The product's SMS webhook: replies sent from the SMS inbox are posted there, signed. */
+  smsWebhookUrl?: string;
+  /** How the SMS webhook is reached (tests pass the server's own fetch). */
+  smsWebhookFetch?: typeof fetch;
 }
 
 /** Builds a local Spotify (accounts service and Web API) as a Hono app; `serve.ts` only listens. */
@@ -123,6 +128,16 @@ export function createEmulator(options: EmulatorOptions = {}) {
   );
   // Deezer, MusicBrainz, Wikidata and Wikimedia Commons, for images of artists sources give without.
   app.route('/', artistImageRoutes(names, control));
+  // A local SMS provider in Twilio's convention: SMS_API_URL=<emulator>/twilio.
+  app.route(
+    '/twilio',
+    smsRoutes({
+      control,
+      now: clock,
+      ...(options.smsWebhookUrl ? { webhookUrl: options.smsWebhookUrl } : {}),
+      ...(options.smsWebhookFetch ? { webhookFetch: options.smsWebhookFetch } : {}),
+    }),
+  );
   // A local OpenAI-compatible message generator: LLM_BASE_URL=<emulator>/openai/v1.
   app.route('/openai', generatorRoutes({ control: options.control !== false }));
   app.use('/v1/*', requestLog(emu));

@@ -6,6 +6,7 @@ export type { Mode } from './context.ts';
 export { demoData } from './data/demo.ts';
 export { musicbrainzId } from './data/ids.ts';
 export type { ArtistRecord, ClientRecord, EmulatorData, ListenerRecord } from './data/types.ts';
+export { DEMO_SMS, type SentText, twilioSignature } from './sms/twilio.ts';
 export type { LastfmListener, ListenbrainzListener, SourceData } from './sources/data.ts';
 export { demoSources } from './sources/data.ts';
 export { DEMO_LASTFM, lastfmSignature } from './sources/lastfm.ts';

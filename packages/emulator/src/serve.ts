@@ -43,6 +43,8 @@ const app = createEmulator({
   ...(accessTokenSeconds ? { accessTokenSeconds } : {}),
   ...(refreshTokenSeconds ? { refreshTokenSeconds } : {}),
   ...(dataPath ? { reloadData: () => loadDataFile(dataPath) } : {}),
+  // Where replies typed on the SMS inbox page go (the start script sets it to the server's webhook).
+  ...(process.env.SMS_WEBHOOK_URL ? { smsWebhookUrl: process.env.SMS_WEBHOOK_URL } : {}),
 });
 const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, (info) => {
   console.log(`Spotify emulator (${mode}${control ? ', controls on' : ''}) on http://127.0.0.1:${info.port}`);

@@ -263,8 +263,18 @@ describe.each(DATABASES)('operator console on %s', (kind) => {
         consentVersion: '2024-06',
         source: '/quiz',
         userAgent: 'Test Browser',
+        confirmedBy: 'sms-code',
       });
     }
+    // A number given before codes were texted, never confirmed: never exported.
+    await db.insert(userProfile).values({ id: 'sub-old', displayName: 'Old', phoneE164: '+15555550142' });
+    await db.insert(smsConsent).values({
+      userId: 'sub-old',
+      phoneE164: '+15555550142',
+      consentText: 'I agree to texts',
+      consentVersion: '2024-06',
+      source: '/quiz',
+    });
     await db.insert(smsSuppression).values({ phoneE164: '+447700900456', keyword: 'STOP' });
     const list = await read(admin('/subscribers'), schemas.subscribersPage);
     const bob = list.rows.find((r: { id: string }) => r.id === 'sub-bob');

@@ -1,8 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
-  appSecret,
   generatorUsage,
   smsConsent,
   smsSuppression,
@@ -11,34 +9,15 @@ import {
   sourceTopArtists,
   userProfile,
 } from '../db/schema.ts';
+import { createKeyedHash } from '../db/secrets.ts';
 import { safeCell } from './csv.ts';
-
-/** A server secret shared by every instance: the first to need it makes it, the rest read it. */
-export async function secretOf(db: Db, name: string): Promise<string> {
-  await db
-    .insert(appSecret)
-    .values({ name, value: randomBytes(32).toString('hex') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecret).where(eq(appSecret.name, name));
-  if (!row) throw new Error(`secret ${name} missing`);
-  return row.value;
-}
 
 /**
  * Keyed hashes of phone numbers, for STOPs that outlive an erasure (docs/operator.md, "Erasing a
- * listener"). The key never changes once made, so it is kept once read.
+ * listener").
  */
 export function createPhoneHasher(db: Db) {
-  let key: Promise<string> | undefined;
-  return async (phone: string): Promise<string> => {
-    key ??= secretOf(db, 'suppression').catch((error: unknown) => {
-      key = undefined;
-      throw error;
-    });
-    return createHmac('sha256', await key)
-      .update(phone)
-      .digest('hex');
-  };
+  return createKeyedHash(db, 'suppression');
 }
 export type PhoneHasher = ReturnType<typeof createPhoneHasher>;
 
@@ -49,7 +28,7 @@ function maskPhone(phone: string): string {
 }
 
 /** Whether each number is suppressed: a STOP on the number, or on its hash after an erasure. */
-async function suppressed(db: Db, hashPhone: PhoneHasher, phones: string[]): Promise<Set<string>> {
+export async function suppressed(db: Db, hashPhone: PhoneHasher, phones: string[]): Promise<Set<string>> {
   if (phones.length === 0) return new Set();
   const hashes = new Map<string, string>();
   for (const p of phones) hashes.set(await hashPhone(p), p);
@@ -134,7 +113,9 @@ export async function phoneOf(db: Db, id: string): Promise<string | undefined> {
   return row?.phone ?? undefined;
 }
 
-/** A page of the numbers that may be messaged (never a suppressed one), after a listener id. */
+/**
+ * A page of the numbers that may be messaged, after a listener id: confirmed by code, never suppressed.
+ */
 export async function messageableCsvPage(db: Db, hashPhone: PhoneHasher, after: string | undefined) {
   const rows = await db
     .select({ id: userProfile.id, phone: userProfile.phoneE164, name: userProfile.displayName })
@@ -144,6 +125,8 @@ export async function messageableCsvPage(db: Db, hashPhone: PhoneHasher, after: 
         isNotNull(userProfile.phoneE164),
         after === undefined ? undefined : gt(userProfile.id, after),
         sql`not exists (select 1 from ${smsSuppression} where ${smsSuppression.phoneE164} = ${userProfile.phoneE164})`,
+        // Only a number its owner confirmed with the texted code (docs/operator.md, "Proving a consent").
+        sql`exists (select 1 from ${smsConsent} where ${smsConsent.userId} = ${userProfile.id} and ${smsConsent.phoneE164} = ${userProfile.phoneE164} and ${smsConsent.confirmedBy} is not null)`,
       ),
     )
     .orderBy(asc(userProfile.id))

@@ -32,6 +32,34 @@ export const smsConsent = pgTable('sms_consent', {
   consentVersion: text('consent_version').notNull(),
   source: text('source').notNull(),
   userAgent: text('user_agent'),
+  /** How the number was shown to be the listener's: `sms-code` (the texted code came back); null before. */
+  confirmedBy: text('confirmed_by'),
+  /** When the code was texted, and the provider's id of that text. */
+  codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+  codeMessageSid: text('code_message_sid'),
+  createdAt: createdAt(),
+});
+
+/**
+ * A code texted to a number and not yet confirmed, one per listener (docs/operator.md, "Proving a
+ * consent"): the code only as a keyed hash, with what the listener agreed to on which page.
+ */
+export const smsVerification = pgTable('sms_verification', {
+  userId: text('user_id').primaryKey(),
+  phoneE164: text('phone_e164').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  messageSid: text('message_sid'),
+  consentVersion: text('consent_version').notNull(),
+  source: text('source').notNull(),
+  userAgent: text('user_agent'),
+});
+
+/** Inbound texts already handled, by the provider's MessageSid: a replayed webhook call does nothing. */
+export const smsInbound = pgTable('sms_inbound', {
+  messageSid: text('message_sid').primaryKey(),
   createdAt: createdAt(),
 });
 

@@ -83,6 +83,35 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect(rows.map((r) => r.emailNormalised)).toEqual(['fan@example.com']);
   });
 
+  test('a signup is one address: a list or a named address is refused and nothing is kept', async () => {
+    // A server of its own: the suite's shares a small per-IP limit.
+    const own = await startTestServer(kind);
+    const post = (email: string) =>
+      own.app.request('/', {
+        method: 'POST',
+        body: new URLSearchParams({ 'form-name': 'signup', 'bot-field': '', email, subject: '' }),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+    try {
+      for (const email of [
+        'ann@example.com, bob@example.com',
+        'ann@example.com;bob@example.com',
+        'ann@example.com bob@example.com',
+        'Ann <ann@example.com>',
+        '"Ann" <ann@example.com>',
+        'ann@example.com@example.org',
+      ]) {
+        const res = await post(email);
+        expect(res.status, email).toBe(400);
+        expect(await res.json()).toEqual({ error: 'Enter one email address' });
+      }
+      expect(await own.database.db.select().from(waitlistSignup)).toEqual([]);
+      expect((await post("o'brien+list@mail.example.co.uk")).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
   test('a filled honeypot looks like success and stores nothing', async () => {
     expect((await signup({ email: 'bot@example.com', 'bot-field': 'gotcha' })).status).toBe(200);
     const rows = await s.database.db.select().from(waitlistSignup);

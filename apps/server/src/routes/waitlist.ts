@@ -7,6 +7,9 @@ import { HttpError } from '../http/errors.ts';
 import { nulPath } from '../http/json.ts';
 import { requireSameOrigin } from '../http/same-origin.ts';
 
+/** local@domain.tld, nothing around it: no spaces, commas, semicolons, brackets, quotes or a second @. */
+const ONE_ADDRESS = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"'\\]+\.[^\s@,;:<>()[\]"'\\.]+$/;
+
 function field(form: Record<string, unknown>, name: keyof WaitlistForm): string {
   const value = form[name];
   return typeof value === 'string' ? value : '';
@@ -61,6 +64,9 @@ export function waitlistRoutes(db: Db, guard: MiddlewareHandler, origins: (strin
     if (email.length === 0 || email.length > 254 || !email.includes('@')) {
       throw new HttpError(400, 'email: must be an email address of at most 254 characters');
     }
+    // One signup is one address: a list, or a display name with an address in brackets, would send one
+    // invitation to several people (docs/product.md, "The waitlist form").
+    if (!ONE_ADDRESS.test(email)) throw new HttpError(400, 'Enter one email address');
     await db
       .insert(waitlistSignup)
       .values({

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createEmulator, DEMO_LASTFM } from '@heavy-rotation/emulator';
+import { createEmulator, DEMO_LASTFM, DEMO_SMS } from '@heavy-rotation/emulator';
 import { sql } from 'drizzle-orm';
 import { type AppDeps, createApp, type ServerApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -64,18 +64,32 @@ export async function startTestServer(
     MUSICBRAINZ_API_URL: `${EMULATOR}/musicbrainz`,
     WIKIDATA_API_URL: `${EMULATOR}/wikidata`,
     COMMONS_API_URL: `${EMULATOR}/commons`,
+    SMS_API_URL: `${EMULATOR}/twilio`,
+    SMS_ACCOUNT_SID: DEMO_SMS.accountSid,
+    SMS_AUTH_TOKEN: DEMO_SMS.authToken,
+    SMS_FROM: DEMO_SMS.from,
     ...vars,
   });
-  const emulator = createEmulator();
+  // Replies typed into the SMS emulator reach this app's webhook, signed for the URL the app expects.
+  let app: ServerApp | undefined;
+  const origin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://${env.HOST}:${env.PORT}`;
+  const emulator = createEmulator({
+    smsWebhookUrl: `${origin}/functions/v1/sms-webhook`,
+    smsWebhookFetch: async (input, init) => {
+      if (!app) throw new Error('the app is not built yet');
+      return app.fetch(new Request(input, init));
+    },
+  });
   // A suite may share one database between several app variants: opening one costs seconds.
   const own = deps.database ? undefined : await openTestDatabase(kind);
   const database = deps.database ?? (own as Database);
-  const app = createApp({
+  app = createApp({
     env,
     database,
     logger: createLogger('silent'),
     providerFetch: async (input, init) => emulator.fetch(new Request(input, init)),
     sourceFetch: async (input, init) => emulator.fetch(new Request(input, init)),
+    smsFetch: async (input, init) => emulator.fetch(new Request(input, init)),
     ...deps,
   });
   return {

@@ -1,4 +1,4 @@
-import type { SmsSubscribeRequest } from '@heavy-rotation/contracts';
+import type { SmsConfirmRequest, SmsSubscribeRequest } from '@heavy-rotation/contracts';
 import { CONSENT_VERSION, NO_ROW_CODE } from '@heavy-rotation/contracts/constants';
 import { BackendError, callBackend, sendToBackend } from '../../lib/backend.ts';
 import { KEYS, readStoredUser, type StoredUser } from '../../lib/session.ts';
@@ -54,20 +54,43 @@ export async function userHasPhone(userId: string, accessToken: string | null): 
   }
 }
 
-/** Saves the number with the user's consent to the words the sheet showed (POST /functions/v1/sms-subscribe). */
-export async function subscribePhone(
+/** What the sheet needs to ask for the code: where it went (masked) and when a new one may be asked for. */
+export interface CodeSent {
+  sentTo: string;
+  resendAfterSeconds: number;
+}
+
+/**
+ * Asks the server to text a code to the number, with the consent the sheet showed
+ * (POST /functions/v1/sms-subscribe). Nothing is kept as the listener's until the code comes back.
+ */
+export async function sendCode(
   user: StoredUser,
   e164: string,
   accessToken: string | null,
-): Promise<void> {
+): Promise<CodeSent> {
   const body: SmsSubscribeRequest = {
     spotifyUserId: user.id,
-    spotifyUserEmail: user.email,
-    spotifyUserDisplayName: user.displayName,
     phone: e164,
     consentVersion: CONSENT_VERSION,
   };
-  await sendToBackend('/functions/v1/sms-subscribe', { accessToken, body });
+  const reply = await callBackend('/functions/v1/sms-subscribe', 'smsCodeSent', { accessToken, body });
+  return { sentTo: reply.sentTo, resendAfterSeconds: reply.resendAfterSeconds };
+}
+
+/** Sends back the texted code (POST /functions/v1/sms-confirm): the number and the consent are then kept. */
+export async function confirmCode(code: string, accessToken: string | null): Promise<void> {
+  const body: SmsConfirmRequest = { code };
+  await sendToBackend('/functions/v1/sms-confirm', { accessToken, body });
+}
+
+/**
+ * The server's refusals the sheet shows in place, under the field (a STOPped number, a wrong or expired
+ * code, a code asked for too soon); anything else is a toast.
+ */
+export function sheetErrorText(error: unknown): string | null {
+  if (!(error instanceof BackendError) || !error.serverText) return null;
+  return [400, 409, 410, 429].includes(error.status) ? error.serverText : null;
 }
 
 /** The text for a failed save (docs/product.md, "The phone gate and consent"): the server's words, else a generic line. */

@@ -5,12 +5,14 @@ import { isGuest } from '../../lib/export-listener.ts';
 import { tokenSource } from '../../lib/token-source.ts';
 import { ErrorToast } from './components/error-toast.tsx';
 import {
+  confirmCode,
   currentUser,
   rememberSkip,
   saveErrorText,
+  sendCode,
+  sheetErrorText,
   skippedRecently,
   smsGateEnabled,
-  subscribePhone,
   userHasPhone,
 } from './gate-api.ts';
 
@@ -63,15 +65,24 @@ export function useStartQuiz(options: StartQuizOptions = {}): { startQuiz: () =>
     }
   }, [getToken, navigate]);
 
-  const save = async (e164: string) => {
+  // The number a code was last texted to: it is the listener's once the code comes back.
+  const pending = useRef<{ userId: string; e164: string } | null>(null);
+  const requestCode = async (e164: string) => {
     const token = await getToken();
     const user = await currentUser(token);
     if (!user) throw new SpotifyUserNotFoundError();
-    await subscribePhone(user, e164, token);
-    withPhone.add(user.id);
+    const sent = await sendCode(user, e164, token);
+    pending.current = { userId: user.id, e164 };
+    return sent;
+  };
+  const confirm = async (code: string) => {
+    await confirmCode(code, await getToken());
+    const saved = pending.current;
+    if (!saved) return;
+    withPhone.add(saved.userId);
     track({
       name: 'sms_phone_submitted',
-      phone_country: (await import('@heavy-rotation/contracts/phone')).phoneCountry(e164),
+      phone_country: (await import('@heavy-rotation/contracts/phone')).phoneCountry(saved.e164),
     });
   };
 
@@ -87,7 +98,9 @@ export function useStartQuiz(options: StartQuizOptions = {}): { startQuiz: () =>
         <Suspense fallback={null}>
           <PhoneSheet
             open={open}
-            onSave={save}
+            onSendCode={requestCode}
+            onConfirm={confirm}
+            errorText={sheetErrorText}
             onSaved={() => {
               setOpen(false);
               navigate('/quiz');

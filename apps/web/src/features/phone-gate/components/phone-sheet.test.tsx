@@ -1,6 +1,9 @@
+import { optedOutText, SMS_TEXTS } from '@heavy-rotation/contracts/constants';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test } from 'vitest';
+import { BackendError } from '../../../lib/backend.ts';
+import { sheetErrorText } from '../gate-api.ts';
 import { PhoneSheet } from './phone-sheet.tsx';
 
 // jsdom lacks pointer capture, which the sheet's drag handling calls on every press.
@@ -9,12 +12,22 @@ Element.prototype.releasePointerCapture ??= () => undefined;
 
 afterEach(cleanup);
 
-function renderSheet(onSave: (e164: string) => Promise<void>) {
+const refused = (status: number, text: string) => new BackendError('refused', status, text, text);
+
+function renderSheet(
+  onSend: (e164: string) => Promise<void>,
+  onConfirm: (code: string) => Promise<void> = async () => undefined,
+) {
   const calls = { saved: 0, errors: [] as unknown[] };
   render(
     <PhoneSheet
       open
-      onSave={onSave}
+      onSendCode={async (e164) => {
+        await onSend(e164);
+        return { sentTo: '+1••••••0123', resendAfterSeconds: 30 };
+      }}
+      onConfirm={onConfirm}
+      errorText={sheetErrorText}
       onSaved={() => calls.saved++}
       onError={(error) => calls.errors.push(error)}
       onClose={() => undefined}
@@ -25,7 +38,7 @@ function renderSheet(onSave: (e164: string) => Promise<void>) {
     user: userEvent.setup(),
     input: screen.getByLabelText('Phone number'),
     consent: screen.getByRole('checkbox'),
-    submit: () => screen.getByRole('button', { name: /Continue|Saving...|✓ Saved/ }) as HTMLButtonElement,
+    submit: () => screen.getByRole('button', { name: /Continue|Sending.../ }) as HTMLButtonElement,
   };
 }
 
@@ -53,13 +66,20 @@ test('blur validates a non-empty number and typing clears the error', async () =
   expect(screen.queryByRole('alert')).toBeNull();
 });
 
-test('a failed save reports the error and lets the user try again; a good one says Saved', async () => {
+test('a failed send reports the error and lets the user try again; then the code is asked for', async () => {
   let fail = true;
   const sent: string[] = [];
-  const { user, input, consent, submit, calls } = renderSheet(async (e164) => {
-    sent.push(e164);
-    if (fail) throw new Error('nope');
-  });
+  const codes: string[] = [];
+  const { user, input, consent, submit, calls } = renderSheet(
+    async (e164) => {
+      sent.push(e164);
+      if (fail) throw new Error('nope');
+    },
+    async (code) => {
+      codes.push(code);
+      if (code !== '246810') throw refused(400, SMS_TEXTS.wrongCode);
+    },
+  );
   await user.type(input, '(201) 555-0123');
   await user.click(consent);
   await user.click(submit());
@@ -67,7 +87,40 @@ test('a failed save reports the error and lets the user try again; a good one sa
   expect(submit().textContent).toBe('Continue');
   fail = false;
   await user.click(submit());
-  expect(submit().textContent).toBe('✓ Saved');
-  expect(submit().disabled).toBe(true);
   expect(sent).toEqual(['+12015550123', '+12015550123']);
+
+  expect(screen.getByText(/We texted a 6-digit code to/).textContent).toBe(
+    'We texted a 6-digit code to +1••••••0123.',
+  );
+  const code = screen.getByLabelText('Code');
+  const confirm = () =>
+    screen.getByRole('button', { name: /Confirm|Checking...|✓ Saved/ }) as HTMLButtonElement;
+  await user.type(code, '12a345');
+  expect((code as HTMLInputElement).value).toBe('12345');
+  expect(confirm().disabled).toBe(true);
+  await user.type(code, '6');
+  await user.click(confirm());
+  expect(screen.getByRole('alert').textContent).toBe(SMS_TEXTS.wrongCode);
+  expect(calls.errors).toHaveLength(1);
+  await user.clear(code);
+  await user.type(code, '246810');
+  await user.click(confirm());
+  expect(confirm().textContent).toBe('✓ Saved');
+  expect(confirm().disabled).toBe(true);
+  expect(codes).toEqual(['123456', '246810']);
+  // "Send a new code" waits 30 s.
+  expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
+});
+
+test('a number that opted out is told so in place, with how to allow texts again', async () => {
+  const text = optedOutText('+1 500 555 0006');
+  const { user, input, consent, submit, calls } = renderSheet(async () => {
+    throw refused(409, text);
+  });
+  await user.type(input, '(201) 555-0123');
+  await user.click(consent);
+  await user.click(submit());
+  expect(screen.getByRole('alert').textContent).toBe(text);
+  expect(calls.errors).toEqual([]);
+  expect(screen.queryByLabelText('Code')).toBeNull();
 });

@@ -2,26 +2,40 @@ import { CONSENT_TEXT } from '@heavy-rotation/contracts/constants';
 import { checkPhone } from '@heavy-rotation/contracts/phone';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
+import type { CodeSent } from '../gate-api.ts';
+import { CodeStep } from './code-step.tsx';
 import styles from './phone-sheet.module.css';
 
 export interface PhoneSheetProps {
   open: boolean;
-  /** Saves the E.164 number; rejects with the error to show. */
-  onSave: (e164: string) => Promise<void>;
+  /** Asks for a code to be texted to the E.164 number; rejects with the error to show. */
+  onSendCode: (e164: string) => Promise<CodeSent>;
+  /** Sends back the code; rejects with the error to show. */
+  onConfirm: (code: string) => Promise<void>;
   onSaved: () => void;
+  /** Errors the sheet does not show in place (a toast tells them). */
   onError: (error: unknown) => void;
+  /** A refusal to show in place under the field, or null. */
+  errorText: (error: unknown) => string | null;
   onClose?: () => void;
   /** "Not now": straight on without a number (consent is not a condition of using the app). */
   onSkip?: () => void;
 }
 
-/** 'Add your number to continue': phone, consent, submit; 'Saving...' then '✓ Saved' and on after 1 s. */
-export function PhoneSheet({ open, onSave, onSaved, onError, onClose, onSkip }: PhoneSheetProps) {
+type Sent = CodeSent & { e164: string; at: number };
+
+/**
+ * 'Add your number to continue': phone, consent, submit, which texts a code; then the code, 'Confirm',
+ * '✓ Saved' and on after 1 s (docs/product.md, "The phone gate and consent").
+ */
+export function PhoneSheet(props: PhoneSheetProps) {
+  const { open, onSendCode, onSaved, onError, errorText, onClose, onSkip } = props;
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [consent, setConsent] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [sent, setSent] = useState<Sent | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const ids = { input: useId(), error: useId(), consent: useId() };
   const check = checkPhone(phone);
@@ -41,19 +55,19 @@ export function PhoneSheet({ open, onSave, onSaved, onError, onClose, onSkip }: 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!check.ok) return setError(check.error);
-    if (!consent || saving || saved) return;
+    if (!consent || saving) return;
     setSaving(true);
     try {
-      await onSave(check.e164);
-      setSaved(true);
+      setSent({ ...(await onSendCode(check.e164)), e164: check.e164, at: Date.now() });
     } catch (failure) {
-      onError(failure);
+      const text = errorText(failure);
+      if (text) setError(text);
+      else onError(failure);
     } finally {
       setSaving(false);
     }
   };
 
-  const label = saved ? '✓ Saved' : saving ? 'Saving...' : 'Continue';
   return (
     <BottomSheet
       open={open}
@@ -63,63 +77,80 @@ export function PhoneSheet({ open, onSave, onSaved, onError, onClose, onSkip }: 
       closeLabel={onClose ? 'Close' : undefined}
       closeDisabled={saving}
     >
-      <p className={styles.lead}>
-        Add a mobile number and we'll send the occasional message. It's up to you: the quiz is yours either
-        way.
-      </p>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <label className={styles.label} htmlFor={ids.input}>
-          Phone number
-        </label>
-        <input
-          ref={inputRef}
-          id={ids.input}
-          className={styles.input}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="(555) 123-4567"
-          value={phone}
-          disabled={saving || saved}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ids.error : undefined}
-          onChange={(e) => {
-            setPhone(e.target.value);
-            if (error) setError(null);
+      {sent ? (
+        <CodeStep
+          sentTo={sent.sentTo}
+          resendAfterSeconds={sent.resendAfterSeconds}
+          sentAt={sent.at}
+          onConfirm={async (code) => {
+            await props.onConfirm(code);
+            setSaved(true);
           }}
-          onBlur={() => {
-            if (phone.trim() && !check.ok) setError(check.error);
+          onResend={async () => {
+            setSent({ ...(await onSendCode(sent.e164)), e164: sent.e164, at: Date.now() });
           }}
+          errorText={errorText}
+          onError={onError}
+          saved={saved}
+          onSkip={onSkip}
         />
-        {error ? (
-          <p id={ids.error} className={styles.error} role="alert">
-            {error}
+      ) : (
+        <>
+          <p className={styles.lead}>
+            Add a mobile number and we'll send the occasional message. It's up to you: the quiz is yours
+            either way.
           </p>
-        ) : null}
-        <label className={styles.consent} htmlFor={ids.consent}>
-          <input
-            id={ids.consent}
-            type="checkbox"
-            className={styles.checkbox}
-            checked={consent}
-            disabled={saving || saved}
-            onChange={(e) => setConsent(e.target.checked)}
-          />
-          <span>{CONSENT_TEXT}</span>
-        </label>
-        <button
-          type="submit"
-          className={saved ? styles.saved : styles.submit}
-          disabled={!check.ok || !consent || saving || saved}
-        >
-          {label}
-        </button>
-        {onSkip ? (
-          <button type="button" className={styles.skip} disabled={saving || saved} onClick={onSkip}>
-            Not now
-          </button>
-        ) : null}
-      </form>
+          <form className={styles.form} onSubmit={submit} noValidate>
+            <label className={styles.label} htmlFor={ids.input}>
+              Phone number
+            </label>
+            <input
+              ref={inputRef}
+              id={ids.input}
+              className={styles.input}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="(555) 123-4567"
+              value={phone}
+              disabled={saving}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? ids.error : undefined}
+              onChange={(e) => {
+                setPhone(e.target.value);
+                if (error) setError(null);
+              }}
+              onBlur={() => {
+                if (phone.trim() && !check.ok) setError(check.error);
+              }}
+            />
+            {error ? (
+              <p id={ids.error} className={styles.error} role="alert">
+                {error}
+              </p>
+            ) : null}
+            <label className={styles.consent} htmlFor={ids.consent}>
+              <input
+                id={ids.consent}
+                type="checkbox"
+                className={styles.checkbox}
+                checked={consent}
+                disabled={saving}
+                onChange={(e) => setConsent(e.target.checked)}
+              />
+              <span>{CONSENT_TEXT}</span>
+            </label>
+            <button type="submit" className={styles.submit} disabled={!check.ok || !consent || saving}>
+              {saving ? 'Sending...' : 'Continue'}
+            </button>
+            {onSkip ? (
+              <button type="button" className={styles.skip} disabled={saving} onClick={onSkip}>
+                Not now
+              </button>
+            ) : null}
+          </form>
+        </>
+      )}
     </BottomSheet>
   );
 }
