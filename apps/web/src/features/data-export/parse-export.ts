@@ -3,6 +3,7 @@ import { CsvShapeError } from './csv-rows.ts';
 import { formatOf, type HistoryFormat, playOf, SPOTIFY_FIELDS } from './entries.ts';
 import { EXPORT_INPUT, EXPORT_LOOKS, type ExportKind } from './export-kinds.ts';
 import { JsonFieldReader, JsonShapeError } from './json-fields.ts';
+import { hasNativeInflate, type NativeInflate, nativeInflate } from './native-inflate.ts';
 import { appleArtist, appleDailyReader, appleLibraryReader, youtubeHistoryReader } from './other-exports.ts';
 import { type RankedArtist, Ranking } from './ranking.ts';
 
@@ -120,6 +121,10 @@ class Gathered {
   /** Other exports a zip's paths pointed to. */
   readonly seen = new Set<ExportKind>();
   sawHtml = false;
+  /** The platform's inflate for zips, where there is one (fflate's own otherwise). */
+  readonly inflate: NativeInflate | null = hasNativeInflate() ? nativeInflate() : null;
+  /** Every zip opened, the ones inside others too: each must have been read to its end. */
+  readonly zips: { complete(): boolean }[] = [];
 
   constructor(readonly kind: ExportKind) {
     this.ranking = new Ranking(kind === 'youtube' ? 'plays' : 'time');
@@ -303,9 +308,11 @@ function zipEntrySink(path: string, into: Gathered): Sink | null {
 }
 
 /** A zip read as its bytes arrive; zips inside it are read the same way, as they are unpacked. */
-function zipSink(into: Gathered, damaged: () => ExportProblem, depth: number): Sink & { open: Set<string> } {
+function zipSink(into: Gathered, damaged: () => ExportProblem, depth: number): Sink {
   const open = new Set<string>();
   let sawSignature = false;
+  let ended = false;
+  into.zips.push({ complete: () => sawSignature && ended && open.size === 0 });
   const unzip = new Unzip((entry: UnzipFile) => {
     const path = entry.name;
     const sink =
@@ -321,9 +328,8 @@ function zipSink(into: Gathered, damaged: () => ExportProblem, depth: number): S
     };
     entry.start();
   });
-  unzip.register(UnzipInflate);
+  unzip.register(into.inflate?.decoder ?? UnzipInflate);
   return {
-    open,
     push(chunk, final) {
       if (!sawSignature && chunk.byteLength >= 4) {
         // Every zip starts with a local file header, "PK\x03\x04".
@@ -336,9 +342,36 @@ function zipSink(into: Gathered, damaged: () => ExportProblem, depth: number): S
         if (error instanceof ExportProblem) throw error;
         throw damaged();
       }
-      if (final && (!sawSignature || open.size > 0)) throw damaged();
+      if (final) ended = true;
     },
   };
+}
+
+/** Reads a zip to its end: every file in it (and in the zips inside it) inflated and read. */
+async function readZip(
+  file: ExportFile,
+  into: Gathered,
+  options: ParseOptions,
+  progress: { read: number; total: number },
+): Promise<void> {
+  const damaged = () =>
+    new ExportProblem(
+      file.name,
+      `${file.name} is damaged or isn't a complete zip file. Download it again and try once more.`,
+    );
+  const failed = () => {
+    const failure = into.inflate?.failure();
+    if (failure) throw failure instanceof ExportProblem ? failure : damaged();
+  };
+  const zips = into.zips.length;
+  await readChunks(file, options, progress, zipSink(into, damaged, 0), async () => {
+    failed();
+    await into.inflate?.ready();
+    failed();
+  });
+  await into.inflate?.settled();
+  failed();
+  if (into.zips.slice(zips).some((zip) => !zip.complete())) throw damaged();
 }
 
 async function readChunks(
@@ -346,6 +379,7 @@ async function readChunks(
   options: ParseOptions,
   progress: { read: number; total: number },
   sink: Sink,
+  afterChunk?: () => Promise<void>,
 ): Promise<void> {
   const reader = file.stream().getReader();
   try {
@@ -357,6 +391,7 @@ async function readChunks(
         return;
       }
       sink.push(value, false);
+      await afterChunk?.();
       progress.read += value.byteLength;
       options.onProgress?.(progress.read, progress.total, file.name);
     }
@@ -450,12 +485,7 @@ export async function parseExport(
     }
     if (/\.zip$/i.test(file.name)) {
       const before = { histories: into.histories, entries: into.entries };
-      const damaged = () =>
-        new ExportProblem(
-          file.name,
-          `${file.name} is damaged or isn't a complete zip file. Download it again and try once more.`,
-        );
-      await readChunks(file, options, progress, zipSink(into, damaged, 0));
+      await readZip(file, into, options, progress);
       if (into.histories === before.histories) throw noHistory(file.name, into);
       if (into.entries === before.entries) {
         throw new ExportProblem(
