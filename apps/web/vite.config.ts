@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { API_PREFIXES, CONFIG_PATH } from '@heavy-rotation/contracts';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { sampleExport } from './scripts/sample-export.ts';
 
@@ -10,7 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // The prerender's build (scripts/prerender.ts) needs React only.
-    ...(isSsrBuild ? [] : [sampleExport(), pwa(), manifestLinkAtRuntime(), faviconInPage()]),
+    ...(isSsrBuild ? [] : [earlyScript(), sampleExport(), pwa(), manifestLinkAtRuntime(), faviconInPage()]),
   ],
   server: {
     host: '127.0.0.1',
@@ -30,10 +32,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
+          // The page (index.html) carries no module script: the early script loads the app's entry
+          // (earlyScript below).
+          input: { shell: fileURLToPath(new URL('./index.html', import.meta.url)), index: MAIN },
           output: {
             codeSplitting: {
               groups: [
-                { name: 'boot', tags: ['$initial'], priority: 2 },
+                // The page (index.html) is an entry too, with no module of its own: not in the group.
+                { name: 'boot', tags: ['$initial'], test: /^(?!.*\.html$)/, priority: 2 },
                 { name: 'top40', test: /src[\\/]app[\\/]routes[\\/]top40\.tsx$/, priority: 1 },
               ],
             },
@@ -41,6 +47,83 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
   },
 }));
+
+const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const EARLY_SCRIPT = 'src/boot/start.ts';
+
+/**
+ * The one boot of every page (docs/architecture.md, "The first frame"): the early script
+ * (src/boot/start.ts), built by Vite as a bundle of its own (a classic script: it runs before the first
+ * paint, so it cannot be a module) and written into the page right after `#root`, naming the app's entry
+ * and its chunks; the entry's stylesheets are linked in the head. The page itself names no module
+ * script. In development the page loads the entry directly.
+ */
+function earlyScript(): Plugin {
+  let building = false;
+  return {
+    name: 'heavy-rotation-early-script',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    async buildStart() {
+      if (!building) return;
+      const built = await build({
+        configFile: false,
+        root: fileURLToPath(new URL('.', import.meta.url)),
+        publicDir: false,
+        logLevel: 'warn',
+        build: {
+          write: false,
+          target: 'es2022',
+          rolldownOptions: { input: EARLY_SCRIPT, output: { format: 'iife' } },
+        },
+      });
+      const outputs = (Array.isArray(built) ? built : [built]) as Rollup.RollupOutput[];
+      const chunk = outputs.flatMap((o) => o.output).find((file) => file.type === 'chunk');
+      if (!chunk) throw new Error(`${EARLY_SCRIPT} built nothing`);
+      this.emitFile({ type: 'asset', name: 'start.js', originalFileName: EARLY_SCRIPT, source: chunk.code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }): HtmlTagDescriptor[] {
+        if (!bundle) {
+          return [{ tag: 'script', attrs: { type: 'module', src: '/src/main.tsx' }, injectTo: 'body' }];
+        }
+        const files = Object.values(bundle);
+        const main = files.find(
+          (file): file is Rollup.OutputChunk => file.type === 'chunk' && file.facadeModuleId === MAIN,
+        );
+        const start = files.find(
+          (file) => file.type === 'asset' && file.originalFileNames.includes(EARLY_SCRIPT),
+        );
+        if (!main || !start) throw new Error('The build has no app entry or no early script');
+        // The stylesheets of the entry and of the chunks it imports (the `boot` group holds the app's own).
+        const imported = main.imports.flatMap((file) => {
+          const chunk = bundle[file];
+          return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+        });
+        return [
+          ...[...(main.viteMetadata?.importedCss ?? []), ...imported].map(
+            (css): HtmlTagDescriptor => ({
+              tag: 'link',
+              attrs: { rel: 'stylesheet', crossorigin: true, href: `/${css}` },
+              injectTo: 'head',
+            }),
+          ),
+          {
+            tag: 'script',
+            attrs: {
+              src: `/${start.fileName}`,
+              'data-main': `/${main.fileName}`,
+              'data-preload': main.imports.map((file) => `/${file}`).join(' '),
+            },
+            injectTo: 'body',
+          },
+        ];
+      },
+    },
+  };
+}
 
 /**
  * The app manifest is linked by the app once the page is idle (src/pwa/register.ts): the link the PWA
@@ -81,6 +164,21 @@ function faviconInPage(): Plugin {
   };
 }
 
+/**
+ * A service worker route's test, written from `condition` (over `request`, `url`, `sameOrigin`) with the
+ * route table's data paths (`DATA`: the API prefixes and the configuration) in it: the service worker
+ * gets the function's source alone, so the table's values are written into it, not referred to.
+ */
+function serviceWorkerMatch(
+  condition: string,
+): (options: { request: Request; url: URL; sameOrigin: boolean }) => boolean {
+  const data = JSON.stringify([...API_PREFIXES, CONFIG_PATH]);
+  return new Function(
+    'options',
+    `const { request, url, sameOrigin } = options; const DATA = ${data}; return ${condition};`,
+  ) as (options: { request: Request; url: URL; sameOrigin: boolean }) => boolean;
+}
+
 function pwa() {
   return VitePWA({
     // Registered from our own module (src/pwa/register.ts): the CSP allows no inline script.
@@ -119,10 +217,9 @@ function pwa() {
           // saved first frame (docs/architecture.md, "The first frame"). Without a network (or after 3 s),
           // the copy of the last one; never seen, the stored shell. Stored without the query: /callback's
           // carries a sign-in code. (Self-contained: the service worker gets this function's source.)
-          urlPattern: ({ request, url, sameOrigin }) =>
-            sameOrigin &&
-            request.mode === 'navigate' &&
-            !/^\/(api|functions|rest|auth)\/|^\/app-config\.json/.test(url.pathname),
+          urlPattern: serviceWorkerMatch(
+            `sameOrigin && request.mode === 'navigate' && !DATA.some((path) => url.pathname.startsWith(path))`,
+          ),
           handler: 'NetworkFirst',
           options: {
             cacheName: 'pages',
@@ -141,7 +238,7 @@ function pwa() {
         },
         {
           // The app starts from its configuration: keep the last copy for offline starts.
-          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/app-config.json',
+          urlPattern: serviceWorkerMatch(`sameOrigin && url.pathname === ${JSON.stringify(CONFIG_PATH)}`),
           handler: 'NetworkFirst',
           options: { cacheName: 'app-config', networkTimeoutSeconds: 3 },
         },

@@ -26,7 +26,7 @@ const app = (
 );
 
 const root = document.getElementById('root');
-if (root?.dataset.prerendered && loadedConfig()) {
+if (root?.firstElementChild && !root.dataset.drawn && loadedConfig()) {
   // The screen is already painted from the HTML (docs/architecture.md, "The first frame"): React takes
   // it over once the screen's code is here, so its first render matches what is on screen; in a render
   // that yields to the browser, so no long task delays a tap.

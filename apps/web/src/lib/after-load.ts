@@ -1,3 +1,5 @@
+import { contentfulPainted, paintEntriesRecorded, whenContentfulPainted } from './first-paint.ts';
+
 /**
  * What must not compete with the first screen (docs/architecture.md, "The first frame") waits until the
  * page has loaded, the first screen is painted, and the main thread is idle (at most 2 s later). A page
@@ -16,32 +18,24 @@ const loaded = new Promise<void>((resolve) => {
   else window.addEventListener('load', () => resolve(), { once: true });
 });
 
-if (typeof window !== 'undefined') {
+// Armed by the first caller, not on import: importing a module starts nothing (the build's prerender
+// imports the app in Node).
+let armed = false;
+function armFallback(): void {
+  if (armed) return;
+  armed = true;
   const resolve = showFirstScreen;
   loaded.then(() => setTimeout(() => resolve?.(), 3000));
 }
 
-const contentful = (entries: PerformanceEntryList) =>
-  entries.some((entry) => entry.name === 'first-contentful-paint');
-
 /** Calls `done` once the frame being drawn is on screen: the page's first contentful paint when it is
  * still to come (the browser records it once the frame is shown), else two frames from now. */
 function whenOnScreen(done: () => void): void {
-  const nextFrames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)));
-  if (
-    typeof PerformanceObserver === 'undefined' ||
-    !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
-    contentful(performance.getEntriesByType('paint'))
-  ) {
-    nextFrames();
+  if (paintEntriesRecorded() && !contentfulPainted()) {
+    void whenContentfulPainted().then(done);
     return;
   }
-  const observer = new PerformanceObserver((list) => {
-    if (!contentful(list.getEntries())) return;
-    observer.disconnect();
-    done();
-  });
-  observer.observe({ type: 'paint', buffered: true });
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)));
 }
 
 /** The first screen has been committed: what waits for it goes once the frame that paints it is shown. */
@@ -66,10 +60,12 @@ export function pageSettled(): boolean {
 
 /** Runs `work` once the page's first screen is on screen (soon after, when it already is). */
 export function afterFirstScreen(work: () => void): void {
+  armFallback();
   void firstScreen.then(work);
 }
 
 export function afterLoad(work: () => void): void {
+  armFallback();
   const idle = () => {
     if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 2000 });
     else setTimeout(work, 0);

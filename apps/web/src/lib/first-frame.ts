@@ -3,13 +3,16 @@ import { readString, removeKey, writeJson } from './storage.ts';
 /**
  * The listener's own first frame (docs/architecture.md, "The listener's first frame"): the markup of the
  * Top 40 as the app's first render draws it, kept so the next visit's page can paint it before any of
- * the app's code has arrived. `public/start.js` reads it; its fields are the contract between the two.
+ * the app's code has arrived. The early script (boot/start.ts) reads it with `savedFrameToDraw`; the
+ * shape and its check live here, once.
  */
 const FIRST_FRAME_KEY = 'first_frame';
 
 interface SavedFirstFrame {
   /** The page's main script: the build whose class names and markup these are. */
   build: string;
+  /** The page it is the first frame of (the Top 40's, `/`). */
+  path: string;
   /** When the app would stop drawing this frame first (the saved list too old, the session to refresh). */
   until: number;
   online: boolean;
@@ -22,7 +25,7 @@ interface SavedFirstFrame {
   html: string;
 }
 
-/** The page's main script: on pages whose code loads after the first paint, the one start.js loads. */
+/** The page's main script: the one the early script loads (boot/start.ts), or the page's own in development. */
 function pageBuild(): string | null {
   const start = document.querySelector<HTMLScriptElement>('script[data-main]');
   return (
@@ -52,6 +55,7 @@ export function saveFirstFrame(root: HTMLElement, { keys, until, settle }: First
   settle(frame);
   const saved: SavedFirstFrame = {
     build,
+    path: window.location.pathname,
     until,
     online: navigator.onLine,
     config: document.getElementById('app-config')?.textContent ?? null,
@@ -65,4 +69,38 @@ export function saveFirstFrame(root: HTMLElement, { keys, until, settle }: First
 /** Forgets the saved frame: it shows the listener's list, so it goes wherever the list goes. */
 export function forgetFirstFrame(): void {
   removeKey(FIRST_FRAME_KEY);
+}
+
+/**
+ * The saved frame's markup when the app would draw the same now on this page of `build`: the same build
+ * and configuration, the same page, still in time, the same connectivity, and every value it was drawn
+ * from unchanged. Anything else (storage switched off, a value that is not a frame) is null: the screen
+ * is left to the app. Reads storage directly: it runs in the early script, before the app's modules.
+ */
+export function savedFrameToDraw(build: string): string | null {
+  try {
+    const saved = JSON.parse(
+      localStorage.getItem(FIRST_FRAME_KEY) ?? 'null',
+    ) as Partial<SavedFirstFrame> | null;
+    const values = saved?.values;
+    if (
+      saved &&
+      saved.build === build &&
+      saved.path === window.location.pathname &&
+      typeof saved.until === 'number' &&
+      Date.now() < saved.until &&
+      saved.online === navigator.onLine &&
+      saved.config === (document.getElementById('app-config')?.textContent ?? null) &&
+      Array.isArray(saved.keys) &&
+      Array.isArray(values) &&
+      saved.keys.length === values.length &&
+      saved.keys.every((key, i) => localStorage.getItem(key) === values[i]) &&
+      typeof saved.html === 'string'
+    ) {
+      return saved.html;
+    }
+  } catch {
+    // No storage, or not a frame.
+  }
+  return null;
 }

@@ -1,9 +1,53 @@
 /**
- * The moment the app has taken the first screen over (docs/architecture.md, "The first frame"): what
- * the page did with the listener's input until then is passed on. The early script (public/start.js)
- * keeps a tap on a control that needs the app (its path of child positions from #root, the control
- * shown at work); here that tap reaches the same element of the app's screen: the painted one itself
- * after hydration, or its twin after the saved first frame was replaced.
+ * The listener's input while the app's code is on its way (docs/architecture.md, "The first frame"),
+ * both sides of it: the early script (boot/start.ts) keeps a tap on a painted control that needs the
+ * app, and the app passes it on once it has taken the screen over.
+ */
+
+/** A control with nothing to do without the app: a button outside a form's Submit, a link without an address. */
+function needsTheApp(control: Element): boolean {
+  if (control.matches('a[href]')) return false;
+  return !(control instanceof HTMLButtonElement && control.type === 'submit' && control.form);
+}
+
+/**
+ * Early script: until the app has taken over, a tap on a control of `root` that needs the app is kept
+ * (as a path of child positions from #root) and the control shows it is at work; the last tap wins.
+ * Real links and a form's Submit work on their own.
+ */
+export function keepTaps(root: HTMLElement): void {
+  root.addEventListener(
+    'click',
+    (event) => {
+      if ('live' in root.dataset || !(event.target instanceof Element)) return;
+      const control = event.target.closest('a, button, [role="button"]');
+      if (!control || !root.contains(control) || !needsTheApp(control)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      const path: number[] = [];
+      for (let node: Element | null = control; node && node !== root; node = node.parentElement) {
+        path.unshift(Array.prototype.indexOf.call(node.parentElement?.children ?? [], node));
+      }
+      clearBusy(root);
+      control.setAttribute('data-tapped', '');
+      control.setAttribute('aria-busy', 'true');
+      root.dataset.tap = path.join('.');
+    },
+    true,
+  );
+}
+
+function clearBusy(root: HTMLElement): void {
+  for (const busy of root.querySelectorAll('[data-tapped]')) {
+    busy.removeAttribute('data-tapped');
+    busy.removeAttribute('aria-busy');
+  }
+}
+
+/**
+ * App: its first screen is committed. The tap the early script kept reaches the same element of the
+ * app's screen: the painted one itself after hydration, or its twin after the saved first frame was
+ * replaced.
  */
 export function screenTakenOver(): void {
   const root = document.getElementById('root');
@@ -11,10 +55,7 @@ export function screenTakenOver(): void {
   root.dataset.live = '';
   if (root.dataset.drawn === 'saved') root.dataset.drawn = 'replaced';
   // The control's own state shows from now on.
-  for (const busy of root.querySelectorAll('[data-tapped]')) {
-    busy.removeAttribute('data-tapped');
-    busy.removeAttribute('aria-busy');
-  }
+  clearBusy(root);
   const path = root.dataset.tap;
   delete root.dataset.tap;
   if (!path) return;

@@ -86,7 +86,8 @@ export function writeJson(key: string, value: unknown): void {
 }
 
 /** Storage for persisted zustand stores, with the same guarantees. */
-export const safeStorage = createJSONStorage(() => ({
+// Pure: a module that imports storage without this (the early script) leaves it out.
+export const safeStorage = /* @__PURE__ */ createJSONStorage(() => ({
   getItem: readString,
   setItem: writeString,
   removeItem: removeKey,

@@ -8,8 +8,12 @@ export const HANDOVER_MS = 1000;
 /** An announcement only bridges that delay; after this it is ignored (e.g. after a sign-out). */
 const ANNOUNCEMENT_LIFE_MS = 5000;
 
+// Only in a browser: the build's prerender imports this module in Node, where an open channel would keep
+// the process alive.
 const channel =
-  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('heavy-rotation:tokens');
+  typeof window === 'undefined' || typeof BroadcastChannel === 'undefined'
+    ? null
+    : new BroadcastChannel('heavy-rotation:tokens');
 let announced: { tokens: StoredTokens; at: number } | null = null;
 
 channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
