@@ -41,6 +41,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The page (index.html) is an entry too, with no module of its own: not in the group.
                 { name: 'boot', tags: ['$initial'], test: /^(?!.*\.html$)/, priority: 2 },
                 { name: 'top40', test: /src[\\/]app[\\/]routes[\\/]top40\.tsx$/, priority: 1 },
+                // The quiz and a friend's challenge share the grid and the field: one chunk, one file name
+                // in the entry's list of chunks.
+                {
+                  name: 'quiz',
+                  test: /src[\\/](app[\\/]routes[\\/](quiz|challenge)\.tsx|features[\\/](quiz|challenge)[\\/])/,
+                  priority: 1,
+                },
               ],
             },
           },

@@ -5,7 +5,7 @@ import * as admin from '@heavy-rotation/contracts/admin';
 import * as replies from '@heavy-rotation/contracts/replies';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
-import { challenge } from '../db/schema.ts';
+import { analyticsEvent, challenge } from '../db/schema.ts';
 import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
 
 const ADMIN_TOKEN = 'operator-token-0123456789';
@@ -225,6 +225,15 @@ describe.each(DATABASES)('challenge links on %s', (kind) => {
         .status;
     }
     expect(status).toBe(429);
+  });
+
+  test("a page view of a link reaches the stats without the link's id", async () => {
+    const id = 'AbCdEfGhIjKlMnOpQrStUv';
+    const sent = await a.call('/api/events', { json: { name: 'page_view', path: `/c/${id}` } });
+    expect(sent.status).toBe(204);
+    const rows = await a.database.db.select().from(analyticsEvent);
+    expect(rows.map((r) => r.path)).toContain('/c');
+    expect(JSON.stringify(rows)).not.toContain(id);
   });
 
   test("the console's stats count links made, opened, guessed and finished", async () => {

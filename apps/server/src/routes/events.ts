@@ -25,7 +25,8 @@ export function eventRoutes(db: Db, guard: MiddlewareHandler): Hono {
     const event = await readJson(c, eventBody);
     await db.insert(analyticsEvent).values({
       name: event.name,
-      path: event.name === 'page_view' ? event.path : null,
+      // A challenge link's id is its only secret: the stats learn only that one was opened.
+      path: event.name === 'page_view' ? event.path.replace(/^\/c\/.*/, '/c') : null,
       phoneCountry: event.name === 'sms_phone_submitted' ? event.phone_country : null,
       detail: detailOf(event),
     });

@@ -122,6 +122,8 @@ const console_ = screen(
   async () => (await import('../features/admin/admin-console.tsx')).AdminConsole,
   quiet,
 );
+// A friend's challenge link (docs/product.md, "Challenge a friend"): no sign-in, its own chunk.
+const challenge = screen('/c', async () => (await import('./routes/challenge.tsx')).ChallengeRoute, quiet);
 const quiz = screen(
   '/quiz',
   async () => (await import('./routes/quiz.tsx')).QuizRoute,
@@ -148,6 +150,7 @@ export function AppRoutes() {
             <Route path="/listenbrainz" element={listenbrainz} />
             <Route path="/upload" element={upload} />
             <Route path="/connected" element={connected} />
+            <Route path="/c/:id" element={challenge} />
             <Route element={<RequireSession />}>
               <Route path="/" element={top40} />
               <Route path="/quiz" element={quiz} />

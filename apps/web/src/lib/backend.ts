@@ -23,8 +23,10 @@ export class BackendError extends Error {
 }
 
 export interface BackendRequest {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** Headers of the route's own (a challenge link's key). */
+  headers?: Record<string, string>;
   /** The Spotify access token for user-scoped calls. */
   accessToken?: string | null;
   signal?: AbortSignal;
@@ -52,7 +54,7 @@ export async function readReply(res: Response): Promise<{ body: unknown; error: 
 
 async function send(path: string, request: BackendRequest): Promise<unknown> {
   const config = await loadConfig();
-  const headers: Record<string, string> = { apikey: config.anonKey };
+  const headers: Record<string, string> = { ...request.headers, apikey: config.anonKey };
   if (request.accessToken) headers.Authorization = `Bearer ${request.accessToken}`;
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;

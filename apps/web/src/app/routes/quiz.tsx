@@ -7,7 +7,13 @@ import { Top40Error } from '../../features/top-artists/components/top40-status.t
 import { useTopArtists } from '../../features/top-artists/use-top-artists.ts';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { useRevealed } from '../../stores/revealed-artists.ts';
+import { challengeList } from './challenge-list.ts';
 
+const ChallengeDialog = lazy(() =>
+  import('../../features/challenge/components/challenge-dialog.tsx').then((m) => ({
+    default: m.ChallengeDialog,
+  })),
+);
 const RankedListCard = lazy(() =>
   import('../../features/list-share/components/ranked-list-card.tsx').then((m) => ({
     default: m.RankedListCard,
@@ -20,6 +26,7 @@ export function QuizRoute() {
   const messages = useQuizMessages((s) => s.messages);
   const revealed = useRevealed(artists);
   const [sharing, setSharing] = useState(false);
+  const [challenging, setChallenging] = useState(false);
   const messageOf = useCallback((name: string) => messageFor(name, messages), [messages]);
 
   // Someone who lands here directly still gets their success lines.
@@ -38,7 +45,17 @@ export function QuizRoute() {
     return <Top40Error message={error ?? 'No artists found'} kind={errorKind} onRetry={retry} />;
   return (
     <>
-      <QuizScreen artists={artists} messageOf={messageOf} onShareList={() => setSharing(true)} />
+      <QuizScreen
+        artists={artists}
+        messageOf={messageOf}
+        onShareList={() => setSharing(true)}
+        onChallenge={() => setChallenging(true)}
+      />
+      {challenging ? (
+        <Suspense fallback={null}>
+          <ChallengeDialog artists={challengeList(artists)} onClose={() => setChallenging(false)} />
+        </Suspense>
+      ) : null}
       {sharing ? (
         <Suspense fallback={<Spinner label="Loading..." />}>
           <RankedListCard artists={artists} revealed={revealed} onClose={() => setSharing(false)} />

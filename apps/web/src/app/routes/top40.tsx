@@ -26,6 +26,7 @@ import { readSourceSession } from '../../lib/source-session.ts';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { useRevealed } from '../../stores/revealed-artists.ts';
 import { settlePage } from '../shell/page-transition.tsx';
+import { challengeList } from './challenge-list.ts';
 import styles from './top40.module.css';
 
 const HELP_IMAGE = '/help.svg';
@@ -41,6 +42,11 @@ const HelpSheet = lazy(() =>
 );
 const ResetDialog = lazy(() =>
   import('../../features/top-artists/components/reset-dialog.tsx').then((m) => ({ default: m.ResetDialog })),
+);
+const ChallengeDialog = lazy(() =>
+  import('../../features/challenge/components/challenge-dialog.tsx').then((m) => ({
+    default: m.ChallengeDialog,
+  })),
 );
 const RankedListCard = lazy(() =>
   import('../../features/list-share/components/ranked-list-card.tsx').then((m) => ({
@@ -84,6 +90,7 @@ export function Top40Route() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
   const [listCardOpen, setListCardOpen] = useState(false);
+  const [challengeOpen, setChallengeOpen] = useState(false);
   const [tapped, setTapped] = useState(false);
 
   useEffect(() => {
@@ -130,6 +137,7 @@ export function Top40Route() {
         <MenuButton
           onHelp={() => setHelpOpen(true)}
           onShare={() => setListCardOpen(true)}
+          onChallenge={() => setChallengeOpen(true)}
           onReset={() => setResetOpen(true)}
           onLogout={() => logout(navigate)}
         />
@@ -177,6 +185,9 @@ export function Top40Route() {
             message={openMessage}
             onClose={() => setOpenIndex(null)}
           />
+        ) : null}
+        {challengeOpen && status === 'ready' ? (
+          <ChallengeDialog artists={challengeList(artists)} onClose={() => setChallengeOpen(false)} />
         ) : null}
         {listCardOpen ? (
           <RankedListCard artists={artists} revealed={revealed} onClose={() => setListCardOpen(false)} />

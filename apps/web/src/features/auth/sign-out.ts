@@ -40,6 +40,8 @@ export function resetApp(navigate: (path: string) => void): void {
     removeKey(KEYS.revealed);
     removeKey(KEYS.quizMessages);
     removeKey(KEYS.smsGateSkippedAt);
+    // A challenge link lives on until it ends; this device forgets it, and any friend's games played here.
+    removeKeysWhere((key) => key.startsWith('challenge_'));
     const linkPrefix = spotifyUrlKey('');
     removeKeysWhere((key) => key.startsWith(linkPrefix));
     endSourceSession();

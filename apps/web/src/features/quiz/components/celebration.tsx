@@ -3,12 +3,13 @@ import styles from './celebration.module.css';
 export interface CelebrationProps {
   total: number;
   onShare: () => void;
+  onChallenge?: () => void;
 }
 
 const CONFETTI = Array.from({ length: 18 }, (_, i) => i);
 
 /** Every rank unlocked: the party, and the share action for the whole list. */
-export function Celebration({ total, onShare }: CelebrationProps) {
+export function Celebration({ total, onShare, onChallenge }: CelebrationProps) {
   return (
     <section className={styles.card} aria-labelledby="celebration-title">
       <div className={styles.confetti} aria-hidden="true">
@@ -24,6 +25,11 @@ export function Celebration({ total, onShare }: CelebrationProps) {
       <button type="button" className={styles.share} onClick={onShare}>
         Share my list
       </button>
+      {onChallenge ? (
+        <button type="button" className={styles.challenge} onClick={onChallenge}>
+          Challenge a friend
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -14,10 +14,12 @@ export interface QuizScreenProps {
   /** The success line for an artist (composed by the route from the messages feature). */
   messageOf: (artistName: string) => string;
   onShareList: () => void;
+  /** "Challenge a friend" on the celebration. */
+  onChallenge?: () => void;
 }
 
 /** The quiz: progress, the guess field and its outcome, the grid of ranks, hints, and the celebration. */
-export function QuizScreen({ artists, messageOf, onShareList }: QuizScreenProps) {
+export function QuizScreen({ artists, messageOf, onShareList, onChallenge }: QuizScreenProps) {
   const names = useMemo(() => artists.map((a) => a.name), [artists]);
   const quiz = useQuiz(artists);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -54,7 +56,9 @@ export function QuizScreen({ artists, messageOf, onShareList }: QuizScreenProps)
           <span style={{ width: `${(quiz.unlockedCount / Math.max(quiz.total, 1)) * 100}%` }} />
         </div>
       </header>
-      {quiz.allUnlocked ? <Celebration total={quiz.total} onShare={onShareList} /> : null}
+      {quiz.allUnlocked ? (
+        <Celebration total={quiz.total} onShare={onShareList} onChallenge={onChallenge} />
+      ) : null}
       <div className={styles.play}>
         {quiz.allUnlocked ? null : <GuessForm inputRef={inputRef} onGuess={quiz.guess} />}
         <GuessOutcome

@@ -4,6 +4,7 @@ import styles from './top40-menu.module.css';
 export interface Top40MenuProps {
   onHelp: () => void;
   onShare: () => void;
+  onChallenge: () => void;
   onReset: () => void;
   onLogout: () => void;
   /** Opens at once (used when it is loaded by a press on the stand-in button). */
@@ -11,7 +12,7 @@ export interface Top40MenuProps {
 }
 
 /** The header menu of the Top 40 screen. */
-export function Top40Menu({ onHelp, onShare, onReset, onLogout, defaultOpen }: Top40MenuProps) {
+export function Top40Menu({ onHelp, onShare, onChallenge, onReset, onLogout, defaultOpen }: Top40MenuProps) {
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className={styles.trigger} aria-label="Menu" autoFocus={defaultOpen}>
@@ -28,6 +29,9 @@ export function Top40Menu({ onHelp, onShare, onReset, onLogout, defaultOpen }: T
           </DropdownMenu.Item>
           <DropdownMenu.Item className={styles.item} onSelect={onShare}>
             Share my list
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={styles.item} onSelect={onChallenge}>
+            Challenge a friend
           </DropdownMenu.Item>
           <DropdownMenu.Separator className={styles.separator} />
           <DropdownMenu.Item className={styles.item} onSelect={onReset}>
