@@ -6,7 +6,7 @@ import { createChallenge, getResults, stopChallenge } from '../api.ts';
 import { forgetLink, linkUrl, readLink, type SavedLink, saveLink } from '../link-store.ts';
 import styles from './challenge-dialog.module.css';
 
-export interface ChallengeArtistInput {
+interface ChallengeArtistInput {
   id: string;
   name: string;
   image: string | null;
