@@ -137,7 +137,7 @@ test('a listener sends a link; a friend with no account plays it and sees nothin
   // Nothing locked reached the friend: not in any body received, the accessibility tree or the title.
   const tree = await friend.page.locator('body').ariaSnapshot();
   const title = await friend.page.title();
-  const dynamic = [];
+  const dynamic: typeof bodies = [];
   for (const b of bodies) if (!(await buildFile(b.url, b.text))) dynamic.push(b);
   // The page, the configuration, every API answer and image came from this challenge: all are scanned.
   expect(dynamic.some((b) => b.url.includes('/api/challenges/'))).toBe(true);
