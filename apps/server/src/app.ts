@@ -1,23 +1,17 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { corsApplies } from '@heavy-rotation/contracts';
-import { getRequestListener } from '@hono/node-server';
-import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { createAdminAuth } from './admin/auth.ts';
 import { createMailQueue } from './admin/mail.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { createPhoneHasher } from './admin/subscribers.ts';
 import { createKeyedHash } from './db/secrets.ts';
 import type { AppDeps } from './deps.ts';
-import { failureOf, HttpError } from './http/errors.ts';
+import { HttpError } from './http/errors.ts';
 import { guard } from './http/guard.ts';
-import { declaredLength, headerOf, withHotRoutes } from './http/hot-path.ts';
-import { createIdentity, type UserEnv, type VerifiedUser } from './http/identity.ts';
+import { createIdentity, type UserEnv } from './http/identity.ts';
+import { usePipeline } from './http/pipeline.ts';
 import {
   addressKey,
-  addressOf,
   clientIp,
   createRateLimiter,
   limit,
@@ -25,7 +19,6 @@ import {
   parseTrustProxy,
 } from './http/rate-limit.ts';
 import { requireSameOrigin } from './http/same-origin.ts';
-import { dataHeaders, outgoingOf, securityHeaders } from './http/security.ts';
 import { createImageResolver } from './images/resolver.ts';
 import { createImageSources } from './images/upstream.ts';
 import { createMessageWriter } from './messages/writer.ts';
@@ -37,8 +30,7 @@ import { challengeRoutes, createOwnerHasher, eraseChallenges } from './routes/ch
 import { eventRoutes } from './routes/events.ts';
 import { createFlagStore, flagRoutes } from './routes/flags.ts';
 import { healthRoutes } from './routes/health.ts';
-import { hotRoutes } from './routes/hot.ts';
-import { messageRoutes, successAnswers } from './routes/messages.ts';
+import { messageRoutes } from './routes/messages.ts';
 import { profileReads, profileRoutes } from './routes/profile.ts';
 import { createProfileCache } from './routes/profile-cache.ts';
 import { smsRoutes } from './routes/sms.ts';
@@ -54,8 +46,6 @@ export type { Database } from './db/client.ts';
 export type { Env } from './env.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const MAX_BODY_BYTES = 16 * 1024;
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Codes texted per listener, and per number, per hour (docs/decisions/032-sms-double-opt-in.md). */
 const SMS_CODES_PER_HOUR = 5;
 /** Wrong tokens a client IP may try per minute at the console's sign-in. */
@@ -71,8 +61,8 @@ function publicOrigin(env: AppDeps['env']): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
 }
 
-/** The app, and Node's request listener for it: the hot routes first, then Hono through its adapter. */
-export type ServerApp = Hono & { nodeListener(hostname?: string): RequestListener };
+/** The server's one Hono app: every request goes through it (docs/architecture.md, "The request path"). */
+export type ServerApp = Hono;
 
 export function createApp({
   env,
@@ -166,20 +156,6 @@ export function createApp({
   );
   // Cheap checks first: the provider is asked only for calls with the right apikey within the IP limit.
   const userGuard = guard<UserEnv>(identity.apiKey, perIp, identity.user, perUser);
-  // The same checks, in the same order, on Node's request of a hot route with a bearer token
-  // (apps/server/README.md, "Hot paths").
-  const limitUser = (user: VerifiedUser) => userLimiter.spend(user.id).then(() => user);
-  const hotCaller = (req: IncomingMessage): Promise<VerifiedUser> => {
-    identity.requireApiKey(headerOf(req, 'apikey'));
-    const address = addressKey(
-      addressOf(req.socket.remoteAddress ?? 'unknown', headerOf(req, 'x-forwarded-for'), trustedProxies),
-      env.RATE_LIMIT_IPV6_PREFIX,
-    );
-    return ipLimiter.spend(address).then(() => {
-      const user = identity.bearerUser(headerOf(req, 'authorization'), address);
-      return user instanceof Promise ? user.then(limitUser) : limitUser(user);
-    });
-  };
   const llm =
     env.LLM_BASE_URL && env.LLM_MODEL
       ? {
@@ -224,91 +200,11 @@ export function createApp({
         ),
   });
 
-  app.onError((error, c) => {
-    const failure = failureOf(error, c.req.path, logger);
-    return c.json(failure.body, failure.status, failure.headers);
-  });
-  // Checked once: with request logs off (LOG_LEVEL warn and above) the timing middleware is not mounted.
-  // Path only: query strings can carry ids and codes.
-  const logRequest = logger.isLevelEnabled('info')
-    ? (line: { method: string; path: string; status: number; ms: number }) => logger.info(line, 'request')
-    : undefined;
-  if (logRequest) {
-    app.use(async (c, next) => {
-      const started = performance.now();
-      await next();
-      const ms = Math.round(performance.now() - started);
-      logRequest({ method: c.req.method, path: c.req.path, status: c.res.status, ms });
-    });
-  }
-  const webOrigin = env.WEB_ORIGIN ?? env.PUBLIC_ORIGIN;
-  const allowedOrigin = webOrigin ? new URL(webOrigin).origin : undefined;
-  const apiCors = cors({
-    origin: (origin) => (allowedOrigin && origin === allowedOrigin ? origin : null),
-    allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: [
-      'apikey',
-      'authorization',
-      'content-type',
-      'x-client-info',
-      'accept',
-      'accept-profile',
-      'x-challenge-key',
-    ],
-    exposeHeaders: ['Retry-After'],
-    maxAge: 600,
-  });
-  // Only a browser's cross-origin call carries Origin. Without it the CORS headers mean nothing, and
-  // setting them before the handler runs makes every answer be rebuilt as a full Response.
-  const varyAfter = async (c: Context, next: Next) => {
-    await next();
-    c.res.headers.append('Vary', 'Origin');
-  };
-  // Not an async function: over Node's server it sets one header and passes the call on.
-  const corsWhenAsked: MiddlewareHandler = (c, next) => {
-    if (c.req.method === 'OPTIONS' || c.req.header('Origin') !== undefined) return apiCors(c, next);
-    // No API route sets Vary itself.
-    const outgoing = outgoingOf(c);
-    if (!outgoing) return varyAfter(c, next);
-    outgoing.setHeader('Vary', 'Origin');
-    return next();
-  };
-  // The rest of the body is not read: close the connection cleanly so the next request on it starts
-  // fresh (behind a proxy, an innocent request would otherwise get a 502).
-  const tooLarge = (c: Context) => c.json({ error: 'Request body too large' }, 413, { Connection: 'close' });
-  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
-  // Only methods that carry a body: on GET, reading the body would build a full Request for nothing.
-  const limitBodySize: MiddlewareHandler = (c, next) => {
-    if (!BODY_METHODS.has(c.req.method)) return next();
-    // Over Node's HTTP server, a request with a Content-Length (and no chunked encoding) carries exactly
-    // that many bytes, which Node's parser enforces: the header decides, and the body is left for the
-    // handler to read directly (the counting stream below would build a full Request on every call).
-    const length = declaredLength(c.req.header('Content-Length'), c.req.header('Transfer-Encoding'));
-    if ((c.env as { incoming?: unknown } | undefined)?.incoming !== undefined && length !== undefined) {
-      return length > MAX_BODY_BYTES ? Promise.resolve(tooLarge(c)) : next();
-    }
-    return limitBody(c, next);
-  };
-  // Every call passes the security headers, CORS on the data paths, then the body limit: run as one
-  // middleware, in that order, since each middleware Hono composes costs promises on every call
-  // (apps/server/README.md, "Hot paths"). A step's own answer (a 413, a preflight) becomes the call's
-  // answer, as Hono's compose would make it.
-  const step =
-    (c: Context, middleware: MiddlewareHandler, next: Next): Next =>
-    () =>
-      middleware(c, next).then((answer) => {
-        if (answer && !c.finalized) c.res = answer;
-      });
-  const secure = securityHeaders(env);
-  app.use((c, next) => {
-    const bodyStep = step(c, limitBodySize, next);
-    return secure(c, corsApplies(c.req.path) ? step(c, corsWhenAsked, bodyStep) : bodyStep);
-  });
+  usePipeline(app, env, logger);
 
   app.route('/', healthRoutes(database, draining));
   app.route('/', appConfigRoutes(env, origin));
-  const success = successAnswers(writer);
-  app.route('/functions/v1', messageRoutes(writer, success, userGuard, guestGuard));
+  app.route('/functions/v1', messageRoutes(writer, userGuard, guestGuard));
   // The embedded database has no other writer than this process, so its profile rows can be held in
   // memory; a shared PostgreSQL may be written by other instances, so every read goes to it.
   const hashPhone = createPhoneHasher(db);
@@ -432,25 +328,7 @@ export function createApp({
       lastfm: sources.lastfm !== undefined,
     }),
   );
-  app.notFound((c) => c.json({ error: 'Not found' }, 404));
-  const hot = hotRoutes({
-    caller: hotCaller,
-    success,
-    profiles: profileReader,
-    maxBodyBytes: MAX_BODY_BYTES,
-  });
-  const hotOptions = {
-    headers: [...dataHeaders(env), ['Vary', 'Origin']] satisfies [string, string][],
-    failure: (error: unknown, path: string) => {
-      const { status, body, headers } = failureOf(error, path, logger);
-      return { status, json: JSON.stringify(body), headers };
-    },
-    ...(logRequest ? { log: logRequest } : {}),
-  };
-  return Object.assign(app, {
-    nodeListener: (hostname?: string) =>
-      withHotRoutes(hot, hotOptions, getRequestListener(app.fetch, hostname ? { hostname } : {})),
-  });
+  return app;
 }
 
 export { type DatabaseOptions, openDatabase } from './db/client.ts';

@@ -3,8 +3,9 @@ import type { Env } from './env.ts';
 
 // The embedded database's WebAssembly compiles on V8's background threads while the modules below load.
 const pgliteFiles = process.env.DATABASE_URL ? undefined : preloadPgliteFiles();
-const [{ createServer }, { createDeps }, { readEnv }] = await Promise.all([
+const [{ createServer }, { getRequestListener }, { createDeps }, { readEnv }] = await Promise.all([
   import('node:http'),
+  import('@hono/node-server'),
   import('./deps.ts'),
   import('./env.ts'),
 ]);
@@ -30,7 +31,7 @@ const [deps, { createApp }] = await Promise.all([
   import('./app.ts'),
 ]);
 const app = createApp({ ...deps, draining: () => stopping, mailWorker: true });
-const server = createServer(app.nodeListener(env.HOST));
+const server = createServer(getRequestListener(app.fetch, { hostname: env.HOST }));
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

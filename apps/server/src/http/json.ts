@@ -1,8 +1,6 @@
 import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as z from 'zod';
 import { HttpError } from './errors.ts';
-import { outgoingOf } from './security.ts';
 
 /** The first problem of a failed schema check, naming the field, e.g. "artists.3: Too long". */
 function describeIssue(error: z.core.$ZodError): string {
@@ -15,7 +13,7 @@ function describeIssue(error: z.core.$ZodError): string {
 const JSON_TYPE_PATTERN = /^application\/json\s*(;|$)/i;
 
 /** Whether a Content-Type names JSON (any parameters after it). */
-export function namesJson(type: string | undefined): boolean {
+function namesJson(type: string | undefined): boolean {
   return type !== undefined && JSON_TYPE_PATTERN.test(type);
 }
 
@@ -34,7 +32,7 @@ export async function readJson<S extends z.core.$ZodType>(c: Context, schema: S)
 }
 
 /** A JSON body's text checked with a schema: 400 for malformed JSON, a NUL character or a violation. */
-export function parseJson<S extends z.core.$ZodType>(text: string, schema: S): z.output<S> {
+function parseJson<S extends z.core.$ZodType>(text: string, schema: S): z.output<S> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -80,34 +78,3 @@ export function readQuery<S extends z.core.$ZodType>(c: Context, schema: S): z.o
   if (!parsed.success) throw new HttpError(400, describeIssue(parsed.error));
   return parsed.data;
 }
-
-/**
- * A JSON answer with headers of its own (Cache-Control). Over Node's server they go onto Node's
- * response, as the security headers do, so the answer keeps the one-entry header object the adapter
- * writes as it is; given to `c.json` with them, Hono would build a Headers object that the adapter then
- * copies back into a plain one, on every call (apps/server/README.md, "Hot paths"). The bytes sent are
- * the same either way.
- */
-export function answerJson(
-  c: Context,
-  body: unknown,
-  status: ContentfulStatusCode,
-  headers: Record<string, string>,
-): Response {
-  return answerJsonText(c, JSON.stringify(body), status, headers);
-}
-
-/** The same with the body already serialised (an answer kept from an earlier call), as text or UTF-8. */
-export function answerJsonText(
-  c: Context,
-  json: string | Uint8Array<ArrayBuffer>,
-  status: ContentfulStatusCode,
-  headers: Record<string, string>,
-): Response {
-  const outgoing = outgoingOf(c);
-  if (!outgoing) return c.body(json, status, { 'Content-Type': 'application/json', ...headers });
-  for (const name in headers) outgoing.setHeader(name, headers[name] ?? '');
-  return c.body(json, status, JSON_TYPE);
-}
-
-const JSON_TYPE = { 'Content-Type': 'application/json' };

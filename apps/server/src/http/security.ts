@@ -1,95 +1,84 @@
-import { ServerResponse } from 'node:http';
 import { answersData } from '@heavy-rotation/contracts';
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import type { Env } from '../env.ts';
 
 function origin(url: string | undefined): string | undefined {
   return url ? new URL(url).origin : undefined;
 }
 
-/** The CSP of contracts.md: scripts only from this origin; the provider's origins for data and images. */
-function contentSecurityPolicy(env: Env): string {
-  const provider = [origin(env.SPOTIFY_ACCOUNTS_URL), origin(env.SPOTIFY_API_URL)].filter(
+/** The provider's origins (accounts and Web API), each once: the page reads data and images from them. */
+function providerOrigins(env: Env): string[] {
+  return [origin(env.SPOTIFY_ACCOUNTS_URL), origin(env.SPOTIFY_API_URL)].filter(
     (o, i, all): o is string => o !== undefined && all.indexOf(o) === i,
   );
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https: ${provider.join(' ')}`,
-    "font-src 'self'",
-    `connect-src 'self' ${provider.join(' ')}`,
-    "worker-src 'self' blob:",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-/**
- * Node's response of a call that came through Node's HTTP server (none for in-process calls: tests).
- * Headers set on it before the handler runs are merged by Node with the answer's own, the answer's
- * winning on a clash; the answer itself stays a plain one, never rebuilt around a Headers object.
- */
-export function outgoingOf(c: Context): ServerResponse | undefined {
-  const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
-  return outgoing instanceof ServerResponse ? outgoing : undefined;
 }
 
 const REFERRER = 'strict-origin-when-cross-origin';
 
-/** The fixed headers of pages and scripts, and of data answers (see `securityHeaders`). */
-function fixedHeaders(env: Env): { forPages: [string, string][]; forData: [string, string][] } {
-  const https = env.PUBLIC_ORIGIN?.startsWith('https://') ?? false;
-  const common: [string, string][] = [
-    ['X-Content-Type-Options', 'nosniff'],
-    ['X-Frame-Options', 'DENY'],
-    ...(https
-      ? [['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'] as [string, string]]
-      : []),
-  ];
-  return {
-    forPages: [
-      ['Content-Security-Policy', contentSecurityPolicy(env)],
-      ...common,
-      ['Cross-Origin-Opener-Policy', 'same-origin'],
-      ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
-    ],
-    forData: [['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"], ...common],
-  };
-}
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
-/** The security headers of a data answer (an API path), all of them. */
-export function dataHeaders(env: Env): [string, string][] {
-  return [...fixedHeaders(env).forData, ['Referrer-Policy', REFERRER]];
-}
+/**
+ * Hono's `secureHeaders` with only the headers this server sends (apps/server/README.md, "Protection on
+ * every route"): the rest of its defaults are off, so what an answer carries is what is listed here.
+ */
+const NONE_OF_THE_REST: Partial<SecureHeadersOptions> = {
+  crossOriginResourcePolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  removePoweredBy: false,
+};
 
 /**
  * Headers every response carries; no route sets any of them itself. Pages and scripts get the app's CSP
- * and the document policies (apps/server/README.md, "Protection on every route"); a data answer is never a document,
- * so it gets a CSP that lets it load and run nothing, and not the headers only a document reads, which
- * keeps each API answer some 500 bytes shorter.
+ * (scripts only from this origin; the provider's origins for data and images) and the document policies;
+ * a data answer (the route table's `answersData`) is never a document, so it gets a CSP that lets it load
+ * and run nothing, and not the headers only a document reads. The sign-in callback's page carries the
+ * authorization code in its address: it sends no Referer at all.
  */
 export function securityHeaders(env: Env): MiddlewareHandler {
-  const { forPages, forData } = fixedHeaders(env);
-  const onAnswer = async (c: Context, next: Next, fixed: [string, string][], referrer: string) => {
-    await next();
-    const h = c.res.headers;
-    for (const [name, value] of fixed) h.set(name, value);
-    h.set('Referrer-Policy', referrer);
+  const https = env.PUBLIC_ORIGIN?.startsWith('https://') ?? false;
+  const provider = providerOrigins(env);
+  const common: Partial<SecureHeadersOptions> = {
+    ...NONE_OF_THE_REST,
+    xContentTypeOptions: true,
+    xFrameOptions: 'DENY',
+    strictTransportSecurity: https ? 'max-age=63072000; includeSubDomains' : false,
   };
-  // Not an async function: over Node's server it only sets headers and passes the call on.
+  const page: Partial<SecureHeadersOptions> = {
+    ...common,
+    referrerPolicy: REFERRER,
+    crossOriginOpenerPolicy: 'same-origin',
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...provider],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'", ...provider],
+      workerSrc: ["'self'", 'blob:'],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+  const forPages = secureHeaders(page);
+  const forCallback = secureHeaders({ ...page, referrerPolicy: 'no-referrer' });
+  const forData = secureHeaders({
+    ...common,
+    referrerPolicy: REFERRER,
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  });
   return (c, next) => {
     const path = c.req.path;
-    // The callback URL carries the authorization code: never leak it in a Referer.
-    const referrer = path === '/callback' ? 'no-referrer' : REFERRER;
-    const fixed = answersData(path) ? forData : forPages;
-    const outgoing = outgoingOf(c);
-    if (!outgoing) return onAnswer(c, next, fixed, referrer);
-    for (const [name, value] of fixed) outgoing.setHeader(name, value);
-    outgoing.setHeader('Referrer-Policy', referrer);
-    return next();
+    if (answersData(path)) return forData(c, next);
+    return path === '/callback' ? forCallback(c, next) : forPages(c, next);
   };
 }

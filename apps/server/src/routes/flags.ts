@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { featureFlag } from '../db/schema.ts';
-import { answerJson } from '../http/json.ts';
 
 const SMS_GATE = 'sms_gate_enabled';
 
@@ -92,9 +91,9 @@ export function createFlagStore(db: Db, now: () => number): FlagStore {
  */
 export function flagRoutes(store: FlagStore, guard: MiddlewareHandler): Hono {
   const app = new Hono();
-  // Answered without waiting while the flag is cached (apps/server/README.md, "Hot paths").
+  // Answered without waiting while the flag is cached.
   const answer = (c: Context, enabled: boolean) =>
-    answerJson(c, { sms_gate_enabled: enabled }, 200, { 'Cache-Control': 'no-cache' });
+    c.json({ sms_gate_enabled: enabled }, 200, { 'Cache-Control': 'no-cache' });
   app.get('/', guard, (c) => {
     const enabled = store.smsGateAtOnce();
     return typeof enabled === 'boolean'
