@@ -26,6 +26,13 @@ const started = performance.now();
 const DEADLINE = started + 540_000;
 const machine = describeMachine();
 const figures: Figure[] = [];
+/**
+ * `--only=<part>` (e.g. `--only=Server`): that part alone, its stack included, to measure one thing
+ * again; like a quick run it prints the table and keeps nothing.
+ */
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+// The stack whose parts are running: with --only, the parts of the chosen stack all run.
+let within: string | undefined;
 
 function log(text: string) {
   const seconds = ((performance.now() - started) / 1000).toFixed(0).padStart(3);
@@ -34,6 +41,7 @@ function log(text: string) {
 
 /** Runs one part within its time budget; a failure becomes a missing figure named after the part. */
 async function part(section: string, budgetMs: number, work: () => Promise<Measure[]>): Promise<void> {
+  if (ONLY !== undefined && section !== ONLY && within !== ONLY) return;
   log(`${section}…`);
   let measures: Measure[];
   const left = Math.min(budgetMs, DEADLINE - performance.now());
@@ -51,6 +59,8 @@ async function part(section: string, budgetMs: number, work: () => Promise<Measu
 }
 
 async function withStack(use: (stack: BenchStack) => Promise<void>, what: string): Promise<void> {
+  if (ONLY !== undefined && what !== ONLY) return;
+  within = what;
   let stack: BenchStack | undefined;
   try {
     stack = await startBenchStack();
@@ -61,6 +71,7 @@ async function withStack(use: (stack: BenchStack) => Promise<void>, what: string
   try {
     await use(stack);
   } finally {
+    within = undefined;
     await stack.stop();
   }
 }
@@ -107,14 +118,22 @@ await withStack(async (stack) => {
     await browser.close();
   }
 }, 'Web app');
-// A fresh server for the load test, so its memory figure is about the load alone.
-await withStack((stack) => part('Server', 150_000, () => measureServerLoad(stack)), 'Server');
+// A fresh server for the load test, so its memory figure is about the load alone; its calls are read
+// from Chromium first (browser-calls.ts).
+await withStack(async (stack) => {
+  const browser = await launchBrowser();
+  try {
+    await part('Server', 200_000, () => measureServerLoad(stack, browser));
+  } finally {
+    await browser.close();
+  }
+}, 'Server');
 await part('Operator console', 120_000, measureOperatorStats);
 // Only now: removing them sooner would slow the creation of every file that follows (cold-start.ts).
 await removeColdStartFolders();
 
 const seconds = (performance.now() - started) / 1000;
-if (QUICK) {
+if (QUICK || ONLY !== undefined) {
   // A quick run proves every part still measures; its figures are too rough to keep.
   const broken = figures.filter((f) => f.value === null);
   console.log(`\n${resultsBlock(figures, machine, seconds)}\n`);

@@ -72,9 +72,16 @@ export function sameSecret(given: string | undefined, expected: string): boolean
 /** The apikey check for every API call, and the caller check for user-scoped ones (docs/decisions/003-caller-identity.md). */
 export function createIdentity(options: IdentityOptions) {
   const now = options.now ?? Date.now;
-  // Keyed by the token's SHA-256 (see `user`).
-  const cache = new Map<string, { user: VerifiedUser; expiresAt: number }>();
-  const pending = new Map<string, Promise<VerifiedUser>>();
+  // Keyed by the token's SHA-256 (see `bearerUser`); the token and the caller's address ride along as the
+  // fetch's context. A token asked for by several calls at once is looked up once.
+  const cache = new LRUCache<string, VerifiedUser, { token: string; address: string | undefined }>({
+    max: CACHE_MAX,
+    ttl: CACHE_MS,
+    // The given clock, read on every look (tests move it by hand).
+    perf: { now },
+    ttlResolution: 0,
+    fetchMethod: (key, _stale, { context }) => verify(key, context.token, context.address),
+  });
   // Keyed by the token's SHA-256 as well: the refusal the provider gave.
   const refused = new LRUCache<string, HttpError>({ max: CACHE_MAX, ttl: REFUSED_MS });
 
@@ -119,6 +126,11 @@ export function createIdentity(options: IdentityOptions) {
     }
   }
 
+  // A fetch settles with the looked-up listener or rejects: never with nothing.
+  const found = (user: VerifiedUser | undefined): VerifiedUser => {
+    if (!user) throw new HttpError(401, 'Spotify user not found');
+    return user;
+  };
   const anonKey = Buffer.from(options.anonKey);
   /** Refuses a call without the apikey every API call carries. */
   function requireApiKey(given: string | undefined): void {
@@ -130,26 +142,17 @@ export function createIdentity(options: IdentityOptions) {
   }
   const apiKey: Check = (c) => requireApiKey(c.req.header('apikey'));
 
-  async function verify(key: string, token: string, address: string | undefined): Promise<VerifiedUser> {
-    let lookup = pending.get(key);
-    if (!lookup) {
-      const spend =
-        address !== undefined && options.limitLookups ? options.limitLookups(address) : Promise.resolve();
-      lookup = spend
-        .then(() => lookUp(token))
-        .catch((error: unknown) => {
-          if (error instanceof HttpError && (error.status === 401 || error.status === 403))
-            refused.set(key, error);
-          throw error;
-        })
-        .finally(() => pending.delete(key));
-      pending.set(key, lookup);
-    }
-    const user = await lookup;
-    cache.delete(key);
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value ?? '');
-    cache.set(key, { user, expiresAt: now() + CACHE_MS });
-    return user;
+  /** One lookup at the provider, within the caller's address's budget; a refusal is remembered. */
+  function verify(key: string, token: string, address: string | undefined): Promise<VerifiedUser> {
+    const spend =
+      address !== undefined && options.limitLookups ? options.limitLookups(address) : Promise.resolve();
+    return spend
+      .then(() => lookUp(token))
+      .catch((error: unknown) => {
+        if (error instanceof HttpError && (error.status === 401 || error.status === 403))
+          refused.set(key, error);
+        throw error;
+      });
   }
 
   /**
@@ -166,10 +169,10 @@ export function createIdentity(options: IdentityOptions) {
     // Keyed by the token's SHA-256 so the token itself is never kept.
     const key = hash('sha256', token, 'base64');
     const cached = cache.get(key);
-    if (cached && cached.expiresAt > now()) return cached.user;
+    if (cached) return cached;
     const refusal = refused.get(key);
     if (refusal) throw refusal;
-    return verify(key, token, address);
+    return cache.fetch(key, { context: { token, address } }).then(found);
   }
 
   async function fromSession(c: Context, sessionUser: (c: Context) => Promise<VerifiedUser | undefined>) {

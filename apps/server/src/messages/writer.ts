@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
 import { artistMessage, generatorUsage } from '../db/schema.ts';
 import { createLineCache } from './line-cache.ts';
@@ -40,13 +41,11 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
 
   const lines = createLineCache(now);
   // Normalising a name (Unicode decomposition and two Unicode regexps) costs more than the rest of a
-  // cached answer: the key and template line of names seen lately are kept, in a bounded map emptied
-  // when full.
-  const names = new Map<string, { key: string; template?: string }>();
+  // cached answer: the key and template line of names seen lately are kept.
+  const names = new LRUCache<string, { key: string; template?: string }>({ max: 10_000 });
   function nameInfo(name: string): { key: string; template?: string } {
     let info = names.get(name);
     if (info === undefined) {
-      if (names.size >= 10_000) names.clear();
       info = { key: normaliseArtistName(name) };
       names.set(name, info);
     }
@@ -65,10 +64,9 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
    */
   function fromMemory(artistNames: string[]): SuccessResult[] | undefined {
     const results: SuccessResult[] = [];
-    const at = now();
     for (const artistName of artistNames) {
       const { key } = nameInfo(artistName);
-      const cached = key.length > 0 ? lines.get(key, at) : null;
+      const cached = key.length > 0 ? lines.get(key) : null;
       if (cached === undefined || (cached === null && key.length > 0 && llm)) return undefined;
       results.push({ artistName, message: cached ?? template(artistName) });
     }

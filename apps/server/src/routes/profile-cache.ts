@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { userProfile } from '../db/schema.ts';
 
 export type ProfileRow = typeof userProfile.$inferSelect;
@@ -10,22 +11,25 @@ const MAX_ENTRIES = 10_000;
  * this process (the embedded database): sms-subscribe forgets the row it changes.
  */
 export function createProfileCache(now: () => number = Date.now) {
-  const entries = new Map<string, { row: ProfileRow | null; until: number }>();
+  // null rows are kept as "no row": lru-cache holds no null, so each entry is wrapped.
+  const entries = new LRUCache<string, { row: ProfileRow | null }>({
+    max: MAX_ENTRIES,
+    ttl: TTL_MS,
+    // The given clock, read on every look (tests move it by hand).
+    perf: { now },
+    ttlResolution: 0,
+  });
   // Bumped by every write, so a read that started before it cannot store what it saw.
   let generation = 0;
   return {
     generation: () => generation,
     /** The cached row, null for "no row", undefined for "ask the database". */
     get(id: string): ProfileRow | null | undefined {
-      const entry = entries.get(id);
-      if (!entry || entry.until <= now()) return undefined;
-      return entry.row;
+      return entries.get(id)?.row;
     },
     set(id: string, row: ProfileRow | null, readAt: number): void {
       if (readAt !== generation) return;
-      entries.delete(id);
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value ?? '');
-      entries.set(id, { row, until: now() + TTL_MS });
+      entries.set(id, { row });
     },
     forget(id: string): void {
       generation += 1;
