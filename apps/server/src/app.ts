@@ -200,7 +200,7 @@ export function createApp({
         ),
   });
 
-  usePipeline(app, env, logger);
+  usePipeline(app, env, logger, own);
 
   app.route('/', healthRoutes(database, draining));
   app.route('/', appConfigRoutes(env, origin));
