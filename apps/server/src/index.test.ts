@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createEmulator } from '@heavy-rotation/emulator';
+import { getRequestListener } from '@hono/node-server';
 import { expect, test } from 'vitest';
 
 const INDEX = fileURLToPath(new URL('./index.ts', import.meta.url));
@@ -26,8 +29,9 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
 /** Starts the server on a fresh data folder; its URL once it listens. */
 async function listening(
   dataDir: string,
+  env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-  const { child, output } = start({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  const { child, output } = start({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env });
   let url: string | undefined;
   while (!url && child.exitCode === null) {
     url = /"url":"(http:[^"]+)"/.exec(output())?.[1];
@@ -149,3 +153,62 @@ test('over HTTP: every answer carries the security headers, bodies are read and 
     await rm(dataDir, { recursive: true, force: true });
   }
 }, 60_000);
+
+test('SIGTERM with 40 calls in flight: each is answered, and the process ends soon after the last', async () => {
+  // The provider over HTTP, slow to say who a token belongs to: each call waits on it about a second.
+  const emulator = createEmulator();
+  const provider = createServer(getRequestListener(emulator.fetch));
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  const emulatorUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'hr-index-'));
+  const { url, child, output } = await listening(dataDir, {
+    SPOTIFY_CLIENT_ID: 'heavy-rotation-demo',
+    SPOTIFY_ACCOUNTS_URL: emulatorUrl,
+    SPOTIFY_API_URL: `${emulatorUrl}/v1`,
+    PROVIDER_TIMEOUT_MS: '20000',
+    RATE_LIMIT_IP_PER_MINUTE: '1000',
+  });
+  const exit = exited(child);
+  try {
+    const tokens: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await emulator.request('/_emulator/tokens', {
+        method: 'POST',
+        body: JSON.stringify({ listenerId: 'demo-listener' }),
+        headers: { 'Content-Type': 'application/json' },
+      });
+      tokens.push(((await res.json()) as { access_token: string }).access_token);
+    }
+    await emulator.request('/_emulator/faults', {
+      method: 'POST',
+      body: JSON.stringify({ path: '/v1/me', delayMs: 1000, times: -1 }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    let lastAnswer = 0;
+    // Kept-alive connections, as a browser or a proxy holds them.
+    const calls = tokens.map((token) =>
+      fetch(`${url}/rest/v1/user_profile?id=eq.demo-listener`, {
+        headers: { apikey: 'heavy-rotation-public-anon-key', Authorization: `Bearer ${token}` },
+      }).then(async (res) => {
+        await res.arrayBuffer();
+        lastAnswer = Date.now();
+        return res.status;
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill('SIGTERM');
+    const statuses = await Promise.all(calls);
+    // No profile row yet: the answer of a verified caller.
+    expect(
+      statuses.every((status) => status === 406),
+      statuses.join(','),
+    ).toBe(true);
+    expect(await exit, output()).toBe(0);
+    const afterLast = Date.now() - lastAnswer;
+    expect(afterLast, output()).toBeLessThan(2000);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    provider.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}, 120_000);

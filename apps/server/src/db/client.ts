@@ -1,8 +1,6 @@
-import { closeSync, createReadStream, mkdirSync, openSync, writeSync } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { access, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
@@ -57,15 +55,7 @@ async function loadPglite() {
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  /**
-   * PGlite without its reading of every array type as it opens, the longest query of its start
-   * (docs/architecture.md, "The embedded database"): it only teaches PGlite's own parsers arrays, and no
-   * column or parameter of ours is one (drizzle reads an array column's text itself).
-   */
-  class ServerPglite extends PGlite {
-    override async _initArrayTypes(): Promise<void> {}
-  }
-  return { PGlite: ServerPglite, drizzle, migrate };
+  return { PGlite, drizzle, migrate };
 }
 
 /** Whether the template is there to start from. */
@@ -76,101 +66,29 @@ async function hasTemplate(path: string): Promise<boolean> {
   );
 }
 
-/** The unpacking's read and gunzip size: 1 MB, not the streams' 16 kB (docs/architecture.md). */
-const PIECE = 1 << 20;
-
-interface TarHeader {
-  path: string;
-  folder: boolean;
-  mode: number;
-  size: number;
-}
-
-/** One 512-byte ustar header (as PGlite's dump writes it); undefined for the end of the archive. */
-function tarHeader(block: Buffer): TarHeader | undefined {
-  const text = (from: number, length: number) =>
-    block.toString('latin1', from, from + length).replace(/\0.*$/s, '');
-  const name = text(0, 100);
-  if (name === '') return undefined;
-  const size = Number.parseInt(text(124, 12).trim() || '0', 8);
-  const mode = Number.parseInt(text(100, 8).trim() || '600', 8);
-  const type = text(156, 1);
-  const prefix = text(257, 6).startsWith('ustar') ? text(345, 155) : '';
-  const path = (prefix ? `${prefix}/${name}` : name).replace(/^\/+/, '');
-  if (!['', '0', '5'].includes(type) || path.split('/').includes('..') || !Number.isFinite(size)) {
-    throw new Error(`unexpected entry in the database template: ${JSON.stringify(path)}`);
-  }
-  return { path, folder: type === '5', mode, size };
-}
-
 /**
  * Writes the template's files into a new data folder `dir` (docs/architecture.md, "The embedded
- * database"): unpacked beside it, then renamed into place, so a start that stops half-way leaves no
- * folder that looks like a database. Files written by Node cost the server no memory, where PGlite's own
- * loading goes through its WebAssembly memory, which never shrinks (~140 MB more for the process's life).
- * The archive is read and unpacked as a stream: its 40 MB are never in memory at once.
+ * database") with the `tar` package, as a stream: unpacked beside it, then renamed into place, so a start
+ * that stops half-way leaves no folder that looks like a database. Files written by Node cost the server
+ * no memory, where PGlite's own loading goes through its WebAssembly memory, which never shrinks (~140 MB
+ * more for the process's life).
  */
 async function unpackTemplate(template: string, dir: string): Promise<void> {
   const staging = `${dir}.unpacking-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
-  let pending = Buffer.alloc(0);
-  // The file being written, the bytes it still expects, and the padding after it.
-  let file: { fd: number; left: number } | undefined;
-  let skip = 0;
-  let ended = false;
-  const folders = new Set<string>();
   try {
-    // Synchronous writes: a thousand small files through the thread pool (open, write, close each) take
-    // several times longer, and nothing else waits on this thread while the database is not open.
-    const pieces = createReadStream(template, { highWaterMark: PIECE }).pipe(
-      createGunzip({ chunkSize: PIECE }),
-    );
-    for await (const chunk of pieces) {
-      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-      while (!ended) {
-        if (file) {
-          const n = Math.min(file.left, pending.length);
-          if (n > 0) writeSync(file.fd, pending, 0, n);
-          pending = pending.subarray(n);
-          file.left -= n;
-          if (file.left > 0) break;
-          closeSync(file.fd);
-          file = undefined;
-        }
-        if (skip > 0) {
-          const n = Math.min(skip, pending.length);
-          pending = pending.subarray(n);
-          skip -= n;
-          if (skip > 0) break;
-        }
-        if (pending.length < 512) break;
-        const header = tarHeader(pending.subarray(0, 512));
-        pending = pending.subarray(512);
-        if (!header) {
-          ended = true;
-          break;
-        }
-        const path = join(staging, header.path);
-        if (header.folder) {
-          mkdirSync(path, { recursive: true, mode: header.mode });
-          folders.add(path);
-          continue;
-        }
-        // Once per folder, not per file: most of the thousand files share a handful of folders.
-        const folder = dirname(path);
-        if (!folders.has(folder)) {
-          mkdirSync(folder, { recursive: true });
-          folders.add(folder);
-        }
-        file = { fd: openSync(path, 'w', header.mode), left: header.size };
-        skip = Math.ceil(header.size / 512) * 512 - header.size;
-      }
-    }
-    if (file || !ended) throw new Error('the database template ends early');
+    await mkdir(staging, { recursive: true });
+    const { extract } = await import('tar');
+    // Only plain files and folders, never a path out of the folder (tar's own checks refuse those too).
+    await extract({
+      file: template,
+      cwd: staging,
+      strict: true,
+      filter: (_path, entry) => 'type' in entry && ['File', 'Directory'].includes(String(entry.type)),
+    });
     await rmdir(dir).catch(() => undefined);
     await rename(staging, dir);
   } finally {
-    if (file) closeSync(file.fd);
     await rm(staging, { recursive: true, force: true });
   }
 }
@@ -236,7 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = new PGlite({ postgresqlconf: PGLITE_CONF });
   }
   const pglite = drizzlePglite(client, { schema });
-  if (!(await migrationsApplied(client))) await migratePglite(pglite, { migrationsFolder });
+  await migratePglite(pglite, { migrationsFolder });
   // Cast: as for node-postgres above.
   const db = pglite as unknown as Db;
   return {
@@ -245,43 +163,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: () => ping(db),
     close: () => client.close(),
   };
-}
-
-/**
- * The time of the newest migration in the folder: its journal's `when`, which drizzle records as the
- * migration's `created_at` once applied (and compares the same way to decide what to run).
- */
-async function newestMigration(): Promise<number> {
-  const journal: unknown = JSON.parse(await readFile(join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
-  const entries =
-    typeof journal === 'object' && journal !== null && 'entries' in journal ? journal.entries : [];
-  const times = Array.isArray(entries)
-    ? entries.map((e: unknown) => (typeof e === 'object' && e !== null && 'when' in e ? Number(e.when) : NaN))
-    : [];
-  if (times.length === 0 || times.some((t) => !Number.isFinite(t)))
-    throw new Error('unreadable migration journal');
-  return Math.max(...times);
-}
-
-/**
- * Whether the embedded database already has every migration: one row read instead of every migration
- * file read and hashed (docs/architecture.md, "The embedded database"). Anything unexpected (no
- * migrations table yet) answers false, and the migrator decides.
- */
-async function migrationsApplied(client: {
-  query<T>(sql: string): Promise<{ rows: T[] }>;
-}): Promise<boolean> {
-  try {
-    const [newest, { rows }] = await Promise.all([
-      newestMigration(),
-      client.query<{ at: string | null }>(
-        'select max(created_at)::text as at from drizzle.__drizzle_migrations',
-      ),
-    ]);
-    return Number(rows[0]?.at ?? Number.NaN) >= newest;
-  } catch {
-    return false;
-  }
 }
 
 /** Waits for PostgreSQL at start, trying again with a growing pause until the start timeout. */

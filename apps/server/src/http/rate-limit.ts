@@ -1,10 +1,9 @@
-/// <reference path="../rate-limiter-flexible.d.ts" />
 import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { lt } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
-import RateLimiterDrizzle from 'rate-limiter-flexible/lib/RateLimiterDrizzle.js';
+import { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { Database } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
