@@ -5,7 +5,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { type BenchStack, startBenchStack } from './bench-stack.ts';
 import { launchBrowser, type StorageEntry, signedInStorage } from './browser.ts';
+import { type BrowserCall, browserCalls, type CallName } from './browser-calls.ts';
 import { measureBundles } from './bundle.ts';
+import { measureClusterLoad } from './cluster-load.ts';
 import { measureColdStart, removeColdStartFolders } from './cold-start.ts';
 import { demoListener } from './demo-listener.ts';
 import { type LighthousePage, lighthouseFigures, REPORTS_DIR, runLighthouse } from './lighthouse.ts';
@@ -119,14 +121,25 @@ await withStack(async (stack) => {
   }
 }, 'Web app');
 // A fresh server for the load test, so its memory figure is about the load alone; its calls are read
-// from Chromium first (browser-calls.ts).
+// from Chromium first (browser-calls.ts), then replayed on it and on the cluster.
 await withStack(async (stack) => {
+  let calls: Map<CallName, BrowserCall> | undefined;
+  let reason = '';
   const browser = await launchBrowser();
   try {
-    await part('Server', 200_000, () => measureServerLoad(stack, browser));
+    calls = await withTimeout(browserCalls(browser, stack.url), 120_000, "reading the web app's calls");
+  } catch (error) {
+    reason = `the web app's calls could not be read: ${reasonOf(error)}`;
   } finally {
     await browser.close();
   }
+  await part('Server', 200_000, async () =>
+    calls ? measureServerLoad(stack, calls) : [missing('Server', '', reason)],
+  );
+  // Production-shaped: two instances behind HAProxy on PostgreSQL, whole sessions of the same calls.
+  await part('Cluster', 240_000, async () =>
+    calls ? measureClusterLoad(calls) : [missing('Cluster', '', reason)],
+  );
 }, 'Server');
 await part('Operator console', 120_000, measureOperatorStats);
 // Only now: removing them sooner would slow the creation of every file that follows (cold-start.ts).

@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import type { Browser } from 'playwright-core';
 import { freePort, ROOT } from '../../scripts/stack.ts';
 import { type BenchStack, rssMb } from './bench-stack.ts';
-import { browserCalls, type CallName } from './browser-calls.ts';
+import type { BrowserCall, CallName } from './browser-calls.ts';
 import { atLeast, atMost, type Measure, measured, missing, QUICK, reasonOf } from './results.ts';
 
 const SECONDS = QUICK ? 2 : 10;
@@ -45,8 +44,7 @@ const GOALS: Partial<Record<CallName, true>> = { 'success lines': true, welcome:
  * headers (Origin, Sec-Fetch-*, Referer, Accept-Language, User-Agent, apikey, Authorization, Cookie)
  * and body, so the server takes the path a listener's phone takes.
  */
-async function targets(stack: BenchStack, browser: Browser): Promise<Target[]> {
-  const calls = await browserCalls(browser, stack.url);
+function targets(stack: BenchStack, calls: Map<CallName, BrowserCall>): Target[] {
   const order: CallName[] = [
     'success lines',
     'welcome',
@@ -115,7 +113,10 @@ async function measureTarget(target: Target): Promise<{ rps: number; p99: number
 }
 
 /** Autocannon against the real server and a bare Hono baseline, one after the other. */
-export async function measureServerLoad(stack: BenchStack, browser: Browser): Promise<Measure[]> {
+export async function measureServerLoad(
+  stack: BenchStack,
+  calls: Map<CallName, BrowserCall>,
+): Promise<Measure[]> {
   const out: Measure[] = [];
   const baseline = await startBaseline();
   let base: { rps: number; p99: number };
@@ -135,7 +136,7 @@ export async function measureServerLoad(stack: BenchStack, browser: Browser): Pr
     ),
   );
   const idle = stack.serverPid ? await rssMb(stack.serverPid) : undefined;
-  for (const target of await targets(stack, browser)) {
+  for (const target of targets(stack, calls)) {
     const name = (metric: string) => `Server ${target.label}: ${metric}`;
     const goal = GOALS[target.label as CallName] === true;
     try {
