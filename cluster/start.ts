@@ -29,7 +29,7 @@ export async function until(what: string, check: () => Promise<boolean>, ms = 90
 
 const ok = (url: string) => async () => (await fetch(url)).ok;
 
-export interface Instance {
+interface Instance {
   port: number;
   child: ChildProcess & { log: () => string };
 }

@@ -200,7 +200,7 @@ export function createApp({
         ),
   });
 
-  usePipeline(app, env, logger, own);
+  usePipeline(app, env, logger, origin);
 
   app.route('/', healthRoutes(database, draining));
   app.route('/', appConfigRoutes(env, origin));

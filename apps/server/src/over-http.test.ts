@@ -84,7 +84,6 @@ describe.each(DATABASES)('over HTTP on %s', (kind) => {
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
       'content-type': 'application/json',
       'referrer-policy': 'strict-origin-when-cross-origin',
-      'access-control-expose-headers': 'Retry-After',
       vary: 'Origin',
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',

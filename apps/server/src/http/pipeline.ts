@@ -8,7 +8,7 @@ import type { Logger } from './logger.ts';
 import { securityHeaders } from './security.ts';
 
 /** The largest request body any route reads (JSON, a form): 16 kB. */
-export const MAX_BODY_BYTES = 16 * 1024;
+const MAX_BODY_BYTES = 16 * 1024;
 
 /** Methods whose requests may carry a body. */
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -25,7 +25,7 @@ const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
  * Then the route's own guard (apikey, limits, caller) and handler. A failure anywhere becomes the answer
  * `failureOf` gives it; an unknown path a 404.
  */
-export function usePipeline(app: Hono, env: Env, logger: Logger, own: string[]): void {
+export function usePipeline(app: Hono, env: Env, logger: Logger, selfOrigin: string): void {
   app.onError((error, c) => {
     const failure = failureOf(error, c.req.path, logger);
     return c.json(failure.body, failure.status, failure.headers);
@@ -42,7 +42,7 @@ export function usePipeline(app: Hono, env: Env, logger: Logger, own: string[]):
     });
   }
   app.use(securityHeaders(env));
-  app.use(corsFor(env, own));
+  app.use(corsFor(env, selfOrigin));
   app.on(BODY_METHODS, '*', limitBody());
 }
 
@@ -69,11 +69,12 @@ function limitBody(): MiddlewareHandler {
 /**
  * CORS for the web app's origin when it is served from another one (WEB_ORIGIN, else PUBLIC_ORIGIN), on
  * the API and the configuration only: every other origin gets no CORS headers, and the browser refuses
- * to hand it the answer. A call from our own origins (`own`) is no cross-origin call, and one without
- * Origin none from a browser page: Hono's `cors` is run for the others and for preflights. Every answer
+ * to hand it the answer. A call from the origin this server serves its pages on (`selfOrigin`) is no
+ * cross-origin call, and one without Origin none from a browser page: Hono's `cors` is run for the others
+ * and for preflights. Every answer
  * on those paths says it depends on Origin, so no cache hands one origin's answer to another.
  */
-function corsFor(env: Env, own: string[]): MiddlewareHandler {
+function corsFor(env: Env, selfOrigin: string): MiddlewareHandler {
   const webOrigin = env.WEB_ORIGIN ?? env.PUBLIC_ORIGIN;
   const allowed = webOrigin ? new URL(webOrigin).origin : undefined;
   const apiCors = cors({
@@ -94,7 +95,7 @@ function corsFor(env: Env, own: string[]): MiddlewareHandler {
   return (c, next) => {
     if (!corsApplies(c.req.path)) return next();
     const origin = c.req.header('Origin');
-    if (c.req.method === 'OPTIONS' || (origin !== undefined && !own.includes(origin)))
+    if (c.req.method === 'OPTIONS' || (origin !== undefined && origin !== selfOrigin))
       return apiCors(c, next);
     c.header('Vary', 'Origin');
     return next();

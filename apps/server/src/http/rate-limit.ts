@@ -144,7 +144,7 @@ export function clientIp(c: Context, proxies: TrustedProxies): string {
 }
 
 /** The same, from the socket's peer and the X-Forwarded-For header. */
-export function addressOf(peer: string, forwardedFor: string | undefined, proxies: TrustedProxies): string {
+function addressOf(peer: string, forwardedFor: string | undefined, proxies: TrustedProxies): string {
   if ('hops' in proxies && proxies.hops === 0) return peer;
   const forwarded = (forwardedFor ?? '')
     .split(',')
