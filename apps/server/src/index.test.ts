@@ -167,6 +167,8 @@ test('SIGTERM with 40 calls in flight: each is answered, and the process ends so
     SPOTIFY_API_URL: `${emulatorUrl}/v1`,
     PROVIDER_TIMEOUT_MS: '20000',
     RATE_LIMIT_IP_PER_MINUTE: '1000',
+    // Forty new tokens from one address at once.
+    RATE_LIMIT_IDENTITY_PER_MINUTE: '1000',
   });
   const exit = exited(child);
   try {
