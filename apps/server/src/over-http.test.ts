@@ -1,6 +1,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { CONSENT_VERSION } from '@heavy-rotation/contracts';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLogger } from './http/logger.ts';
@@ -48,6 +49,23 @@ function postChunked(url: string, headers: Record<string, string>, chunks: strin
   );
 }
 
+/**
+ * Saves a listener's number as the web app does: subscribe, then send back the code the local SMS
+ * provider texted to it. The answer of the confirmation.
+ */
+async function savePhone(s: TestServer, token: string, id: string, phone: string): Promise<Response> {
+  const subscribed = await s.call('/functions/v1/sms-subscribe', {
+    token,
+    json: { spotifyUserId: id, phone, consentVersion: CONSENT_VERSION },
+  });
+  if (subscribed.status !== 200) return subscribed;
+  const to = `+${phone.replace(/\D/g, '')}`;
+  const texts = await s.emulator.request(`/twilio/_emulator/messages?to=${encodeURIComponent(to)}`);
+  const { messages } = (await texts.json()) as { messages: { body: string }[] };
+  const code = /\b(\d{6})\b/.exec(messages.at(-1)?.body ?? '')?.[1] ?? '';
+  return s.call('/functions/v1/sms-confirm', { token, json: { code } });
+}
+
 describe.each(DATABASES)('over HTTP on %s', (kind) => {
   let s: TestServer;
   let http: Served;
@@ -56,16 +74,7 @@ describe.each(DATABASES)('over HTTP on %s', (kind) => {
     s = await startTestServer(kind);
     http = await served(s);
     token = await s.token('demo-listener');
-    const saved = await s.call('/functions/v1/sms-subscribe', {
-      token,
-      json: {
-        spotifyUserId: 'demo-listener',
-        spotifyUserEmail: 'demo@example.com',
-        spotifyUserDisplayName: 'Demo Listener',
-        phone: '+1 415 555 2671',
-      },
-    });
-    expect(saved.status).toBe(200);
+    expect((await savePhone(s, token, 'demo-listener', '+1 415 555 2671')).status).toBe(200);
   });
   afterAll(async () => {
     await http.close();
@@ -115,16 +124,7 @@ describe.each(DATABASES)('over HTTP on %s', (kind) => {
         })
       ).json()) as Record<string, unknown>;
     const casual = await s.token('casual-listener');
-    const save = (phone: string) =>
-      s.call('/functions/v1/sms-subscribe', {
-        token: casual,
-        json: {
-          spotifyUserId: 'casual-listener',
-          spotifyUserEmail: 'casual@example.com',
-          spotifyUserDisplayName: 'Casual',
-          phone,
-        },
-      });
+    const save = (phone: string) => savePhone(s, casual, 'casual-listener', phone);
     expect(await read()).toMatchObject({ code: 'PGRST116' });
     expect((await save('+1 415 555 2671')).status).toBe(200);
     expect((await read()).phone_e164).toBe('+1••••••2671');
