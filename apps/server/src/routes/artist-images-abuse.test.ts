@@ -56,6 +56,21 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect(mismatched.images[0]?.image?.url ?? '').not.toContain(`wm-${victim.id}/`);
   }, 30_000);
 
+  test("a picture address off the source's own hosts, or not https, is never stored nor shown", async () => {
+    const control = (body: unknown) =>
+      s.emulator.request('/artist-images/_control/faults', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const [onD, onW] = [onDeezer[22], onWikimedia[13]];
+    if (!onD || !onW) throw new Error('demo data lacks a case');
+    await control({ service: 'deezer', picture: 'https://tracker.example/pixel.jpg' });
+    await control({ service: 'commons', picture: 'http://upload.wikimedia.org/plain-http.jpg' });
+    const reply = await ask(s, [{ name: onD.name }, { name: onW.name }], '198.51.100.47');
+    for (const image of reply.images) expect(image.image).toBeNull();
+  }, 30_000);
+
   test('one name asked by two requests at once is looked up once', async () => {
     const artist = onDeezer[21];
     if (!artist) throw new Error('demo data lacks a case');

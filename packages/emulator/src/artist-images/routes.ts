@@ -12,6 +12,8 @@ interface ImageFault {
   service: ImageService;
   status: ContentfulStatusCode;
   times: number;
+  /** Instead of failing, answer with this picture address (Deezer, Commons): a source gone astray. */
+  picture?: string;
 }
 
 /** Where an artist's picture is found: on Deezer, only through MusicBrainz → Wikidata → Commons, or nowhere. */
@@ -64,15 +66,17 @@ export function artistImageRoutes(names: Map<string, string>, control: boolean):
   app.get('/deezer/search/artist', (c) => {
     calls.deezer++;
     const f = fault('deezer');
-    if (f) return c.json({ error: { type: 'Exception', message: 'Quota limit exceeded', code: 4 } }, 200);
+    if (f && !f.picture)
+      return c.json({ error: { type: 'Exception', message: 'Quota limit exceeded', code: 4 } }, 200);
     const a = byFold.get(fold(c.req.query('q') ?? ''));
     if (!a) return c.json({ data: [], total: 0 });
     const base = `${origin(c.req.url)}/images/artist`;
     // Deezer knows most artists; those without a picture get its blank stand-in.
     const picture = (size: number) =>
-      a.home === 'deezer'
+      f?.picture ??
+      (a.home === 'deezer'
         ? `${base}/${a.id}/${size}.png`
-        : `https://e-cdns-images.dzcdn.net/images/artist//${size}x${size}-000000-80-0-0.jpg`;
+        : `https://e-cdns-images.dzcdn.net/images/artist//${size}x${size}-000000-80-0-0.jpg`);
     return c.json({
       data: [
         {
@@ -140,11 +144,11 @@ export function artistImageRoutes(names: Map<string, string>, control: boolean):
   app.get('/commons/w/api.php', (c) => {
     calls.commons++;
     const f = fault('commons');
-    if (f) return c.text('Service unavailable', f.status);
+    if (f && !f.picture) return c.text('Service unavailable', f.status);
     const title = (c.req.query('titles') ?? '').replace(/^File:/, '');
     const a = byFile.get(title);
     if (!a) return c.json({ query: { pages: { '-1': { missing: '', title: `File:${title}` } } } });
-    const thumb = `${origin(c.req.url)}/images/artist/wm-${a.id}/300.png`;
+    const thumb = f?.picture ?? `${origin(c.req.url)}/images/artist/wm-${a.id}/300.png`;
     return c.json({
       query: {
         pages: {
@@ -169,7 +173,15 @@ export function artistImageRoutes(names: Map<string, string>, control: boolean):
         return c.json({ error: 'status must be 400-599' }, 400);
       if (typeof times !== 'number' || !Number.isInteger(times) || !(times >= 1 || times === -1))
         return c.json({ error: 'times must be >= 1 or -1' }, 400);
-      faults.push({ service, status: status as ContentfulStatusCode, times });
+      const picture = body?.picture;
+      if (picture !== undefined && typeof picture !== 'string')
+        return c.json({ error: 'picture must be a string' }, 400);
+      faults.push({
+        service,
+        status: status as ContentfulStatusCode,
+        times,
+        ...(picture ? { picture } : {}),
+      });
       return c.json({ ok: true });
     });
     app.delete('/artist-images/_control/faults', (c) => {
