@@ -23,12 +23,12 @@ export interface BenchStack {
 }
 
 /** Server + emulator on free ports with a fresh embedded database, as `npm start` runs them. */
-export async function startBenchStack(): Promise<BenchStack> {
+export async function startBenchStack(env: Record<string, string> = {}): Promise<BenchStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hr-bench-'));
   const stack = await startStack({
     port: await freePort(),
     emulatorPort: await freePort(),
-    env: { DATA_DIR: dataDir, ...BENCH_ENV, SPOTIFY_CLIENT_ID: '' },
+    env: { DATA_DIR: dataDir, ...BENCH_ENV, ...env, SPOTIFY_CLIENT_ID: '' },
   });
   return {
     url: stack.url,

@@ -3,6 +3,7 @@
 // one that fails or is missing is reported as missing and the rest still run.
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
+import { measureAddressFlood } from './address-flood.ts';
 import { type BenchStack, startBenchStack } from './bench-stack.ts';
 import { launchBrowser, type StorageEntry, signedInStorage } from './browser.ts';
 import { type BrowserCall, browserCalls, type CallName } from './browser-calls.ts';
@@ -142,6 +143,7 @@ await withStack(async (stack) => {
   );
 }, 'Server');
 await part('Operator console', 120_000, measureOperatorStats);
+await part('Per-address limits', 150_000, measureAddressFlood);
 // Only now: removing them sooner would slow the creation of every file that follows (cold-start.ts).
 await removeColdStartFolders();
 

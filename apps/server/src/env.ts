@@ -149,7 +149,7 @@ export const ENV_VARIABLES = {
     'Per-IP limits count an IPv6 client by its network of this many bits (IPv4: each address)',
   ],
   RATE_LIMIT_MEMORY_KEYS: [
-    positive.default(100_000),
+    positive.default(20_000),
     'Counters one limit keeps in memory on the embedded database (least recently used dropped first)',
   ],
   TRUST_PROXY: [
