@@ -8,6 +8,7 @@ import { demoData } from './data/demo.ts';
 import type { EmulatorData } from './data/types.ts';
 import { generatorRoutes } from './generator/generator.ts';
 import { faults, requestLog, requireToken } from './middleware.ts';
+import { previewRoutes } from './previews/routes.ts';
 import { albumRoutes } from './routes/albums.ts';
 import { artistRoutes } from './routes/artists.ts';
 import { audioRoutes } from './routes/audio.ts';
@@ -138,6 +139,8 @@ export function createEmulator(options: EmulatorOptions = {}) {
       ...(options.smsWebhookFetch ? { webhookFetch: options.smsWebhookFetch } : {}),
     }),
   );
+  // Deezer's top tracks and the iTunes Search API, with 30 s previews, for sound clues.
+  app.route('/', previewRoutes(names, control));
   // A local OpenAI-compatible message generator: LLM_BASE_URL=<emulator>/openai/v1.
   app.route('/openai', generatorRoutes({ control: options.control !== false }));
   app.use('/v1/*', requestLog(emu));

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { musicbrainzId, seeded } from '../data/ids.ts';
+import { deezerArtistId, musicbrainzId, seeded } from '../data/ids.ts';
 import { asRecord } from '../validate.ts';
 
 /** The image sources the server asks about artists without pictures, emulated over the catalogue. */
@@ -80,7 +80,7 @@ export function artistImageRoutes(names: Map<string, string>, control: boolean):
     return c.json({
       data: [
         {
-          id: 1000 + names.size,
+          id: deezerArtistId(a.id),
           name: a.name,
           picture_medium: picture(300),
           picture_big: picture(640),

@@ -28,3 +28,8 @@ export function musicbrainzId(seed: string): string {
   const hex = createHash('sha256').update(`mbid:${seed}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
+
+/** A stable numeric id for an artist on the local Deezer. */
+export function deezerArtistId(seed: string): number {
+  return 1000 + Math.floor(seeded(`deezer:${seed}`) * 9_000_000);
+}
