@@ -169,6 +169,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             }),
         // Artist images come from the local Deezer, MusicBrainz, Wikidata and Commons.
         DEEZER_API_URL: baseEnv.DEEZER_API_URL ?? `${emulatorUrl}/deezer`,
+        ITUNES_API_URL: baseEnv.ITUNES_API_URL ?? `${emulatorUrl}/itunes`,
         MUSICBRAINZ_API_URL: baseEnv.MUSICBRAINZ_API_URL ?? `${emulatorUrl}/musicbrainz`,
         WIKIDATA_API_URL: baseEnv.WIKIDATA_API_URL ?? `${emulatorUrl}/wikidata`,
         COMMONS_API_URL: baseEnv.COMMONS_API_URL ?? `${emulatorUrl}/commons`,

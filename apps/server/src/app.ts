@@ -4,6 +4,8 @@ import { createAdminAuth } from './admin/auth.ts';
 import { createMailQueue } from './admin/mail.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { createPhoneHasher } from './admin/subscribers.ts';
+import { createClipResolver } from './clips/resolver.ts';
+import { createClipSources } from './clips/upstream.ts';
 import { createKeyedHash } from './db/secrets.ts';
 import type { AppDeps } from './deps.ts';
 import { HttpError } from './http/errors.ts';
@@ -27,6 +29,7 @@ import { artistImageRoutes } from './routes/artist-images.ts';
 import { authUserRoutes } from './routes/auth-user.ts';
 import { challengePageRoutes } from './routes/challenge-page.ts';
 import { challengeRoutes, createOwnerHasher, eraseChallenges } from './routes/challenges.ts';
+import { clipRoutes } from './routes/clips.ts';
 import { eventRoutes } from './routes/events.ts';
 import { createFlagStore, flagRoutes } from './routes/flags.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -314,6 +317,22 @@ export function createApp({
       },
       ownerHash,
       now,
+    }),
+  );
+  const clipSources = createClipSources({
+    urls: { deezer: env.DEEZER_API_URL, itunes: env.ITUNES_API_URL },
+    timeoutMs: env.SOURCE_TIMEOUT_MS,
+    fetch: sourceFetch ?? fetch,
+    userAgent: `HeavyRotation/1.0 ( ${origin} )`,
+    maxBytes: env.CLIP_MAX_BYTES,
+  });
+  app.route(
+    '/',
+    clipRoutes({
+      resolver: createClipResolver({ db, sources: clipSources, now, waitMs: env.CLIP_WAIT_MS }),
+      sources: clipSources,
+      guard: publicGuard,
+      budget: limitBy(createRateLimiter('clips', env.RATE_LIMIT_CLIPS_PER_HOUR, 3_600_000, limits), ip),
     }),
   );
   app.route('/', waitlistRoutes(db, waitlistLimit, [env.PUBLIC_ORIGIN, env.WEB_ORIGIN]));

@@ -100,7 +100,10 @@ export const ENV_VARIABLES = {
     z.url().default('https://listenbrainz.org/settings/'),
     'Where a listener finds their ListenBrainz user token (linked from the sign-in screen)',
   ],
-  DEEZER_API_URL: [z.url().default('https://api.deezer.com'), 'Deezer API base URL (artist images)'],
+  DEEZER_API_URL: [
+    z.url().default('https://api.deezer.com'),
+    'Deezer API base URL (artist images and sound clues)',
+  ],
   MUSICBRAINZ_API_URL: [z.url().default('https://musicbrainz.org'), 'MusicBrainz base URL (artist images)'],
   WIKIDATA_API_URL: [z.url().default('https://www.wikidata.org'), 'Wikidata base URL (artist images)'],
   COMMONS_API_URL: [
@@ -123,6 +126,16 @@ export const ENV_VARIABLES = {
     positive.default(600),
     'Names per minute looked up at the image sources for everybody, across instances',
   ],
+  ITUNES_API_URL: [z.url().default('https://itunes.apple.com'), 'iTunes Search API base URL (sound clues)'],
+  CLIP_WAIT_MS: [
+    positive.default(4000),
+    'How long one sound-clue lookup may wait for its turns at Deezer and iTunes, ms',
+  ],
+  CLIP_MAX_BYTES: [
+    positive.default(3_000_000),
+    'Largest preview file the server fetches for a sound clue, bytes',
+  ],
+  RATE_LIMIT_CLIPS_PER_HOUR: [positive.default(200), 'Sound-clue lookups and plays per client IP per hour'],
   SOURCE_TIMEOUT_MS: [positive.default(8000), 'Timeout of one Last.fm or ListenBrainz call, ms'],
   SOURCE_CACHE_SECONDS: [
     z.coerce.number().int().min(0).default(3600),

@@ -102,6 +102,8 @@ export const sourceTopArtistsReply = z.lazy(() =>
     fetchedAt: z.string(),
     stale: z.boolean(),
     notice: z.nullable(z.string()),
+    /** The rankings this listener was shown before, oldest first (docs/product.md, "The weekly chart"). */
+    chart: z.optional(z.array(z.object({ at: z.number(), ids: z.array(z.string()) }))),
   }),
 );
 export type SourceTopArtistsReply = z.infer<typeof sourceTopArtistsReply>;
@@ -167,3 +169,6 @@ export const challengeResults = z.lazy(() =>
   }),
 );
 export type ChallengeResults = z.infer<typeof challengeResults>;
+
+/** POST /api/clips: the clip's opaque id, or null when neither source has a preview of the artist. */
+export const clipReply = z.lazy(() => z.object({ clip: z.nullable(z.object({ id: z.string() })) }));

@@ -52,6 +52,15 @@ export const smsConfirmRequest = z.object({
 export type SmsConfirmRequest = z.input<typeof smsConfirmRequest>;
 
 /**
+ * POST /api/clips: the artist a sound clue is wanted for (docs/decisions/035-sound-clues.md). The name
+ * goes only in this body, to our own server; the reply and the audio carry an opaque id.
+ */
+export const clipRequest = z.object({ name: artistName });
+
+/** A clip's id: 16 random bytes, base64url. */
+export const CLIP_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/**
  * GET /app-config.json: what one build of the web app needs to run anywhere. The web app checks it with
  * its own rules and words (docs/product.md, "Configuration"); this is the shape both sides agree on.
  */

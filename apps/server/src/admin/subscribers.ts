@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
+  chartSnapshot,
   generatorUsage,
   smsConsent,
   smsSuppression,
@@ -181,6 +182,7 @@ export async function eraseListener(db: Db, hashPhone: PhoneHasher, id: string):
     await tx.delete(generatorUsage).where(eq(generatorUsage.userId, id));
     await tx.delete(sourceSession).where(eq(sourceSession.userId, id));
     await tx.delete(sourceTopArtists).where(eq(sourceTopArtists.userId, id));
+    await tx.delete(chartSnapshot).where(eq(chartSnapshot.userId, id));
     if (phone && hash) {
       const [stop] = await tx.select().from(smsSuppression).where(eq(smsSuppression.phoneE164, phone));
       const others = await tx

@@ -197,6 +197,41 @@ export const musicbrainzPace = pgTable('musicbrainz_pace', {
 });
 
 /**
+ * Sound clues: the preview found for an artist name (or none), behind an opaque id the page plays it by,
+ * shared by every instance until `expiresAt` (docs/decisions/035-sound-clues.md).
+ */
+export const clip = pgTable('clip', {
+  /** `name:<normalised name>`. */
+  key: text('key').primaryKey(),
+  /** 16 random bytes, base64url: nothing of the artist. */
+  id: text('id').notNull().unique(),
+  /** Null: looked for and not found. */
+  url: text('url'),
+  source: text('source'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** When each preview service (`deezer`, `itunes`) may next be called, for every instance. */
+export const clipPace = pgTable('clip_pace', {
+  service: text('service').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The rankings a Last.fm or ListenBrainz listener was shown, by artist id, for the weekly chart
+ * (docs/product.md, "The weekly chart"); a new row only when the ranking changed.
+ */
+export const chartSnapshot = pgTable(
+  'chart_snapshot',
+  {
+    userId: text('user_id').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    artistIds: jsonb('artist_ids').$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.takenAt] })],
+);
+
+/**
  * STOPs of erased listeners: the number only as a keyed hash (HMAC-SHA-256 with the `suppression` secret),
  * so the number is gone and a STOP is still honoured (docs/operator.md, "Erasing a listener").
  */

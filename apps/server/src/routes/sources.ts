@@ -8,6 +8,7 @@ import { type Check, guard } from '../http/guard.ts';
 import { sameSecret } from '../http/identity.ts';
 import { readJson } from '../http/json.ts';
 import { requireSameOrigin } from '../http/same-origin.ts';
+import { createChartStore } from '../sources/chart.ts';
 import { SourceError } from '../sources/errors.ts';
 import type { Lastfm } from '../sources/lastfm.ts';
 import type { Listenbrainz } from '../sources/listenbrainz.ts';
@@ -70,10 +71,14 @@ export async function sessionOf(
 }
 
 /** Sign-in, session and top artists for Last.fm and ListenBrainz listeners (docs/product.md, "Other sources"). */
+/** The chart is the list as shown: its first 40 ranks. */
+const CHART_SIZE = 40;
+
 export function sourceRoutes(options: SourceRouteOptions): Hono {
   const { sessions, origin } = options;
   const app = new Hono();
   const topArtists = createTopArtistsReader(options.db, options.now, options.cacheMs);
+  const charts = createChartStore(options.db, options.now);
   const back = (c: Context, code: string, source: string) =>
     c.redirect(`/login?source=${source}&error=${encodeURIComponent(code)}`, 302);
 
@@ -180,7 +185,11 @@ export function sourceRoutes(options: SourceRouteOptions): Hono {
     };
     try {
       const reply = await topArtists(session, upstream);
-      return c.json(reply, 200, { 'Cache-Control': 'no-store' });
+      const chart = await charts.record(
+        session.userId,
+        reply.artists.slice(0, CHART_SIZE).map((a) => a.id),
+      );
+      return c.json({ ...reply, chart }, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
       // The source refused the key: this sign-in is over on every device.
       if (error instanceof SourceError && error.code === 'signed-out')

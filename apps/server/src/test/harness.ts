@@ -61,6 +61,7 @@ export async function startTestServer(
     LASTFM_API_URL: `${EMULATOR}/lastfm/2.0/`,
     LISTENBRAINZ_API_URL: `${EMULATOR}/listenbrainz`,
     DEEZER_API_URL: `${EMULATOR}/deezer`,
+    ITUNES_API_URL: `${EMULATOR}/itunes`,
     MUSICBRAINZ_API_URL: `${EMULATOR}/musicbrainz`,
     WIKIDATA_API_URL: `${EMULATOR}/wikidata`,
     COMMONS_API_URL: `${EMULATOR}/commons`,
