@@ -135,13 +135,15 @@ export function createClipSources(config: ClipSourceConfig) {
       if (declared > config.maxBytes) throw new ClipSourceUnavailable('Preview: too large');
       const chunks: Uint8Array[] = [];
       let size = 0;
+      const reader = res.body.getReader();
       try {
-        for await (const chunk of res.body) {
-          size += chunk.length;
+        for (let part = await reader.read(); !part.done; part = await reader.read()) {
+          size += part.value.length;
           if (size > config.maxBytes) throw new ClipSourceUnavailable('Preview: too large');
-          chunks.push(chunk);
+          chunks.push(part.value);
         }
       } catch (error) {
+        await reader.cancel().catch(() => undefined);
         if (error instanceof ClipSourceUnavailable) throw error;
         throw new ClipSourceUnavailable('Preview: cut short', { cause: error });
       }

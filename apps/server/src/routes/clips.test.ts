@@ -133,6 +133,21 @@ describe.each(DATABASES)('pace and budget on %s', (kind) => {
     }
   });
 
+  test('a preview past CLIP_MAX_BYTES is refused, not sent', async () => {
+    const s = await startTestServer(kind, { CLIP_MAX_BYTES: '50000' });
+    try {
+      const name = artist(onDeezer).name;
+      const { clip } = (await (await s.call('/api/clips', { json: { name } })).json()) as {
+        clip: { id: string };
+      };
+      const res = await s.app.request(`/api/clips/${clip.id}`);
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ error: 'The clip could not be fetched; try again shortly' });
+    } finally {
+      await s.close();
+    }
+  });
+
   test('each address has a budget of lookups and plays', async () => {
     const s = await startTestServer(kind, { RATE_LIMIT_CLIPS_PER_HOUR: '2' });
     try {
