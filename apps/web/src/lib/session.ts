@@ -17,6 +17,7 @@ export const KEYS = {
   smsGateSkippedAt: 'sms_gate_skipped_at',
   sourceSession: 'source_session',
   exportListener: 'spotify_export',
+  chartHistory: 'chart-history',
 } as const;
 
 /** Everything that identifies the signed-in listener (cleared on sign-out). */

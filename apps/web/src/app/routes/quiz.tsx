@@ -25,7 +25,8 @@ export function QuizRoute() {
   const { status, artists, error, errorKind, retry } = useTopArtists();
   const messages = useQuizMessages((s) => s.messages);
   const revealed = useRevealed(artists);
-  const [sharing, setSharing] = useState(false);
+  // Open with the game's mode: a game played in hard mode says so in its share text.
+  const [sharing, setSharing] = useState<{ hard: boolean } | null>(null);
   const [challenging, setChallenging] = useState(false);
   const messageOf = useCallback((name: string) => messageFor(name, messages), [messages]);
 
@@ -48,7 +49,7 @@ export function QuizRoute() {
       <QuizScreen
         artists={artists}
         messageOf={messageOf}
-        onShareList={() => setSharing(true)}
+        onShareList={(hard) => setSharing({ hard })}
         onChallenge={() => setChallenging(true)}
       />
       {challenging ? (
@@ -58,7 +59,12 @@ export function QuizRoute() {
       ) : null}
       {sharing ? (
         <Suspense fallback={<Spinner label="Loading..." />}>
-          <RankedListCard artists={artists} revealed={revealed} onClose={() => setSharing(false)} />
+          <RankedListCard
+            artists={artists}
+            revealed={revealed}
+            hard={sharing.hard}
+            onClose={() => setSharing(null)}
+          />
         </Suspense>
       ) : null}
     </>

@@ -14,6 +14,7 @@ import {
 } from '../../features/top-artists/components/top40-list.tsx';
 import { Top40Error, Top40Loading } from '../../features/top-artists/components/top40-status.tsx';
 import { TOP_LIST_SIZE } from '../../features/top-artists/fetch-top-artists.ts';
+import { useChart } from '../../features/top-artists/use-chart.ts';
 import { useListNotice } from '../../features/top-artists/use-list-notice.ts';
 import { useTopArtists } from '../../features/top-artists/use-top-artists.ts';
 import { WelcomeGate } from '../../features/welcome/components/welcome-gate.tsx';
@@ -68,7 +69,7 @@ function useFirstFrame(ready: boolean, artists: unknown, revealed: unknown): voi
     // Last.fm, ListenBrainz and export listeners' sessions are never refreshed in the browser.
     const session = readSourceSession() || isGuest() ? Number.MAX_SAFE_INTEGER : freshSessionUntil();
     saveFirstFrame(root, {
-      keys: [artistsCacheKey(config.productName), KEYS.revealed],
+      keys: [artistsCacheKey(config.productName), KEYS.revealed, KEYS.chartHistory],
       until: Math.min(persistedFreshUntil(config.productName), session),
       settle: (frame) => {
         settlePage(frame);
@@ -83,6 +84,7 @@ export function Top40Route() {
   const productName = loadedConfig()?.productName ?? DEFAULT_PRODUCT_NAME;
   const { status, artists, error, errorKind, retry, manualRetries } = useTopArtists();
   const revealed = useRevealed(artists);
+  const chart = useChart(artists, status === 'ready');
   const { startQuiz, gate } = useStartQuiz();
   const notice = useListNotice();
   useFirstFrame(status === 'ready' && notice === null, artists, revealed);
@@ -152,6 +154,7 @@ export function Top40Route() {
               {notice} Showing your saved list.
             </p>
           ) : null}
+          {chart.summary ? <p className={styles.chart}>{chart.summary}</p> : null}
           {artists.length < TOP_LIST_SIZE ? (
             <p className={styles.fewer}>{fewerThan40Text(artists.length)}</p>
           ) : null}
@@ -159,6 +162,7 @@ export function Top40Route() {
             artists={artists}
             revealed={revealed}
             shine={!tapped}
+            moves={chart.moves}
             onOpenRevealed={openRevealed}
             onOpenLocked={openLocked}
           />

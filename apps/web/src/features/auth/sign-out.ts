@@ -3,7 +3,9 @@ import { clearExportListener } from '../../lib/export-listener.ts';
 import { KEYS, spotifyUrlKey } from '../../lib/session.ts';
 import { clearSourceSession, readSourceSession } from '../../lib/source-session.ts';
 import { removeKey, removeKeysWhere } from '../../lib/storage.ts';
+import { useChartHistory } from '../../stores/chart-history.ts';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
+import { useQuizMode } from '../../stores/quiz-mode.ts';
 import { useRevealedArtists } from '../../stores/revealed-artists.ts';
 import { endSession } from './session.ts';
 
@@ -23,6 +25,8 @@ export function logout(navigate: (path: string) => void): void {
   try {
     removeKey(KEYS.welcomeShown);
     useQuizMessages.getState().reset();
+    // The device's rankings go with the sign-in; a Last.fm or ListenBrainz listener's come back from the server.
+    useChartHistory.getState().reset();
     endSourceSession();
     endSession();
   } catch (error) {
@@ -36,6 +40,8 @@ export function resetApp(navigate: (path: string) => void): void {
   try {
     useRevealedArtists.getState().reset();
     useQuizMessages.getState().reset();
+    useChartHistory.getState().reset();
+    useQuizMode.getState().reset();
     removeKey(KEYS.welcomeShown);
     removeKey(KEYS.revealed);
     removeKey(KEYS.quizMessages);

@@ -22,3 +22,6 @@ export function coverUrl(artist: Artist): string | undefined {
 }
 
 export const LIST_SHARE_TEXT = "I got my Spotify top 40– what's yours?";
+
+/** The share text of a game played in hard mode (docs/product.md, "Hard mode"). */
+export const HARD_MODE_SHARE_TEXT = `${LIST_SHARE_TEXT} Every one guessed in hard mode.`;

@@ -16,6 +16,7 @@ import type { ListedArtist } from '../../lib/plays.ts';
 import { RETRY } from '../../lib/retry.ts';
 import { readSourceSession } from '../../lib/source-session.ts';
 import { tokenSource } from '../../lib/token-source.ts';
+import { useChartHistory } from '../../stores/chart-history.ts';
 
 export const TOP_LIST_SIZE = 40;
 /** Provider waits longer than this are not waited out in the page: the listener is told instead. */
@@ -80,6 +81,8 @@ async function fetchFromSource(productName: string): Promise<Artist[]> {
   saveArtists(productName, artists);
   // A rate-limited source answers the list it gave last, with a notice (docs/product.md, "Other sources").
   setNotice(reply.stale ? reply.notice : null);
+  // The rankings the server kept for this listener, so the chart survives a new device.
+  if (reply.chart) useChartHistory.getState().merge(reply.chart, Date.now());
   return artists;
 }
 

@@ -1,5 +1,6 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { useCallback, useEffect, useState } from 'react';
+import { ClipPlayer } from '../../../components/ui/clip-player.tsx';
 import { CloseButton, FullScreenDialog } from '../../../components/ui/full-screen-dialog.tsx';
 import { StoryShareButton } from '../../../components/ui/story-share-button.tsx';
 import { loadedConfig } from '../../../config/app-config.ts';
@@ -116,6 +117,9 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
               </div>
               {plays ? <p className={styles.plays}>{playsText(plays)}</p> : null}
               <p className={styles.message}>{line}</p>
+              <div className={styles.clip}>
+                <ClipPlayer name={artist.name} />
+              </div>
             </div>
             <div className={styles.bottom}>
               <StoryShareButton render={render} fileName={`my-number-${rank}-artist.jpg`} text={text} />

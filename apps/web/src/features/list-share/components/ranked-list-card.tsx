@@ -5,7 +5,14 @@ import { StoryShareButton } from '../../../components/ui/story-share-button.tsx'
 import { loadedConfig } from '../../../config/app-config.ts';
 import { WORDMARK_URL } from '../../../lib/story-canvas.ts';
 import { drawListStory } from '../draw-list-story.ts';
-import { CARD_HEIGHT, CARD_WIDTH, coverUrl, LIST_SHARE_TEXT, MAX_ROWS } from '../list-rows.ts';
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  coverUrl,
+  HARD_MODE_SHARE_TEXT,
+  LIST_SHARE_TEXT,
+  MAX_ROWS,
+} from '../list-rows.ts';
 import { useFitScale, useImagesReady } from '../use-list-card.ts';
 import { ListRow } from './list-row.tsx';
 import styles from './ranked-list-card.module.css';
@@ -14,11 +21,13 @@ export interface RankedListCardProps {
   artists: Artist[];
   /** Unlocked 0-based indices. */
   revealed: number[];
+  /** The quiz was finished in hard mode: the share text says so. */
+  hard?: boolean;
   onClose: () => void;
 }
 
 /** The ranked list card (docs/product.md, "The list card and the share view"): the whole list as one shareable card; locked rows show nothing. */
-export function RankedListCard({ artists, revealed, onClose }: RankedListCardProps) {
+export function RankedListCard({ artists, revealed, hard = false, onClose }: RankedListCardProps) {
   const productName = loadedConfig()?.productName ?? 'Heavy Rotation';
   const rows = artists.slice(0, MAX_ROWS);
   const shown = new Set(revealed);
@@ -59,7 +68,11 @@ export function RankedListCard({ artists, revealed, onClose }: RankedListCardPro
                 </ol>
               </div>
             </div>
-            <StoryShareButton render={render} fileName="my-top-40.jpg" text={LIST_SHARE_TEXT} />
+            <StoryShareButton
+              render={render}
+              fileName="my-top-40.jpg"
+              text={hard ? HARD_MODE_SHARE_TEXT : LIST_SHARE_TEXT}
+            />
           </>
         ) : (
           <p className={styles.loading} role="status">

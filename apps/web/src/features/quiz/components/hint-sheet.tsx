@@ -1,5 +1,6 @@
 import { firstLetterHint, letterPatternHint } from '@heavy-rotation/contracts/judge';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
+import { ClipPlayer } from '../../../components/ui/clip-player.tsx';
 import styles from './hint-sheet.module.css';
 
 export interface HintSheetProps {
@@ -13,7 +14,10 @@ export interface HintSheetProps {
   onClose: () => void;
 }
 
-/** The hint ladder for one locked rank: first letter, then letter pattern, then "Reveal it". */
+/**
+ * The hint ladder for one locked rank: first letter, then letter pattern and a sound clue, then "Reveal it"
+ * (docs/product.md, "Sound clues").
+ */
 export function HintSheet({ index, name, level, onMore, onReveal, onClose }: HintSheetProps) {
   const open = index !== null;
   return (
@@ -31,6 +35,8 @@ export function HintSheet({ index, name, level, onMore, onReveal, onClose }: Hin
             <>
               <p className={styles.hintLabel}>Letter pattern</p>
               <p className={styles.pattern}>{letterPatternHint(name)}</p>
+              <p className={styles.hintLabel}>Sound clue</p>
+              <ClipPlayer key={name} name={name} />
             </>
           ) : null}
           <div className={styles.actions}>

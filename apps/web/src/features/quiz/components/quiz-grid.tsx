@@ -8,7 +8,8 @@ export interface QuizGridProps {
   unlocked: Set<number>;
   /** The rank that just unlocked, to play its reveal. */
   fresh: number | null;
-  onLockedTap: (index: number) => void;
+  /** Opens a locked rank's hints; absent in hard mode, where a locked rank is not a control. */
+  onLockedTap: ((index: number) => void) | undefined;
 }
 
 function imageOf(artist: Artist): string | undefined {
@@ -23,25 +24,41 @@ export function QuizGrid({ artists, unlocked, fresh, onLockedTap }: QuizGridProp
         const rank = index + 1;
         const colour = rankColour(index);
         if (!unlocked.has(index)) {
+          const inner = (
+            <>
+              <span className={styles.rank} aria-hidden="true">
+                {rank}
+              </span>
+              <span className={styles.lock} aria-hidden="true">
+                ?
+              </span>
+              <span className={styles.blur} aria-hidden="true">
+                ••••• •••
+              </span>
+            </>
+          );
           return (
             <li key={`locked-${rank}`} className={styles.cell}>
-              <button
-                type="button"
-                className={styles.locked}
-                style={{ '--rank': colour }}
-                aria-label={`Locked artist, rank ${rank}`}
-                onClick={() => onLockedTap(index)}
-              >
-                <span className={styles.rank} aria-hidden="true">
-                  {rank}
-                </span>
-                <span className={styles.lock} aria-hidden="true">
-                  ?
-                </span>
-                <span className={styles.blur} aria-hidden="true">
-                  ••••• •••
-                </span>
-              </button>
+              {onLockedTap ? (
+                <button
+                  type="button"
+                  className={styles.locked}
+                  style={{ '--rank': colour }}
+                  aria-label={`Locked artist, rank ${rank}`}
+                  onClick={() => onLockedTap(index)}
+                >
+                  {inner}
+                </button>
+              ) : (
+                <div
+                  className={styles.locked}
+                  style={{ '--rank': colour }}
+                  role="img"
+                  aria-label={`Locked artist, rank ${rank}`}
+                >
+                  {inner}
+                </div>
+              )}
             </li>
           );
         }

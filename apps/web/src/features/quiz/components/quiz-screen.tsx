@@ -1,10 +1,12 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { playedInHardMode, useQuizMode } from '../../../stores/quiz-mode.ts';
 import { useQuiz } from '../use-quiz.ts';
 import { Celebration } from './celebration.tsx';
 import { GuessForm } from './guess-form.tsx';
 import { GuessOutcome } from './guess-outcome.tsx';
+import { HardModeSwitch } from './hard-mode-switch.tsx';
 import { HintSheet } from './hint-sheet.tsx';
 import { QuizGrid } from './quiz-grid.tsx';
 import styles from './quiz-screen.module.css';
@@ -13,7 +15,8 @@ export interface QuizScreenProps {
   artists: Artist[];
   /** The success line for an artist (composed by the route from the messages feature). */
   messageOf: (artistName: string) => string;
-  onShareList: () => void;
+  /** Opens the whole list's card; `hard` when the game was played in hard mode. */
+  onShareList: (hard: boolean) => void;
   /** "Challenge a friend" on the celebration. */
   onChallenge?: () => void;
 }
@@ -27,6 +30,8 @@ export function QuizScreen({ artists, messageOf, onShareList, onChallenge }: Qui
   const [hintLevels, setHintLevels] = useState<Record<number, number>>({});
   const fresh = quiz.result?.kind === 'unlocked' ? quiz.result.index : null;
   const wasComplete = useRef(quiz.allUnlocked);
+  const hard = useQuizMode((s) => s.hard);
+  const hardGame = useQuizMode(playedInHardMode);
 
   useEffect(() => {
     if (quiz.allUnlocked && !wasComplete.current) document.getElementById('celebration-title')?.focus();
@@ -38,6 +43,8 @@ export function QuizScreen({ artists, messageOf, onShareList, onChallenge }: Qui
     setTimeout(() => inputRef.current?.focus(), 0);
   };
   const openHints = (index: number) => {
+    // A game with a hint seen is no longer one played in hard mode (docs/product.md, "Hard mode").
+    useQuizMode.getState().markHelped();
     setHintLevels((levels) => ({ ...levels, [index]: Math.max(levels[index] ?? 0, 1) }));
     setHintIndex(index);
   };
@@ -55,9 +62,15 @@ export function QuizScreen({ artists, messageOf, onShareList, onChallenge }: Qui
         <div className={styles.bar} aria-hidden="true">
           <span style={{ width: `${(quiz.unlockedCount / Math.max(quiz.total, 1)) * 100}%` }} />
         </div>
+        {quiz.allUnlocked ? null : <HardModeSwitch />}
       </header>
       {quiz.allUnlocked ? (
-        <Celebration total={quiz.total} onShare={onShareList} onChallenge={onChallenge} />
+        <Celebration
+          total={quiz.total}
+          hard={hardGame}
+          onShare={() => onShareList(hardGame)}
+          onChallenge={onChallenge}
+        />
       ) : null}
       <div className={styles.play}>
         {quiz.allUnlocked ? null : <GuessForm inputRef={inputRef} onGuess={quiz.guess} />}
@@ -67,10 +80,19 @@ export function QuizScreen({ artists, messageOf, onShareList, onChallenge }: Qui
           misses={quiz.misses}
         />
       </div>
-      {quiz.allUnlocked ? null : <p className={styles.tip}>Stuck? Tap a locked rank for a hint.</p>}
-      <QuizGrid artists={artists} unlocked={quiz.unlocked} fresh={fresh} onLockedTap={openHints} />
+      {quiz.allUnlocked ? null : (
+        <p className={styles.tip}>
+          {hard ? 'Hard mode: no hints, no clips.' : 'Stuck? Tap a locked rank for a hint.'}
+        </p>
+      )}
+      <QuizGrid
+        artists={artists}
+        unlocked={quiz.unlocked}
+        fresh={fresh}
+        onLockedTap={hard ? undefined : openHints}
+      />
       <HintSheet
-        index={hintIndex}
+        index={hard ? null : hintIndex}
         name={hintIndex === null ? '' : (names[hintIndex] ?? '')}
         level={hintIndex === null ? 0 : (hintLevels[hintIndex] ?? 1)}
         onMore={() => hintIndex !== null && setHintLevels((l) => ({ ...l, [hintIndex]: 2 }))}

@@ -1,6 +1,7 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { memo, startTransition, useEffect, useState } from 'react';
 import { afterFirstScreen, pageSettled } from '../../../lib/after-load.ts';
+import type { Move } from '../chart.ts';
 import { useImageQueue } from '../use-image-queue.ts';
 import { LockedRow, RevealedRow } from './artist-row.tsx';
 import styles from './top40-list.module.css';
@@ -10,6 +11,8 @@ export interface Top40ListProps {
   revealed: number[];
   /** Plays the shine on the lowest revealed row. */
   shine: boolean;
+  /** Each rank's movement this week, or null when there is nothing to compare with. */
+  moves: readonly Move[] | null;
   onOpenRevealed: (index: number) => void;
   onOpenLocked: (index: number) => void;
 }
@@ -22,6 +25,7 @@ export const Top40List = memo(function Top40List({
   artists,
   revealed,
   shine,
+  moves,
   onOpenRevealed,
   onOpenLocked,
 }: Top40ListProps) {
@@ -39,11 +43,17 @@ export const Top40List = memo(function Top40List({
             index={index}
             imageUrl={images.get(index)}
             shine={shine && index === shineIndex}
+            move={moves?.[index]}
             onOpen={() => onOpenRevealed(index)}
           />
         ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a locked row's only identity is its rank.
-          <LockedRow key={`locked-${index + 1}`} index={index} onOpen={() => onOpenLocked(index)} />
+          <LockedRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: a locked row's only identity is its rank.
+            key={`locked-${index + 1}`}
+            index={index}
+            move={moves?.[index]}
+            onOpen={() => onOpenLocked(index)}
+          />
         ),
       )}
     </ol>

@@ -1,0 +1,71 @@
+import type { ChartSnapshot } from '../../stores/chart-history.ts';
+
+/** A row's movement against the ranking of a week before (docs/product.md, "The weekly chart"). */
+export type Move =
+  | { kind: 'up'; by: number }
+  | { kind: 'down'; by: number }
+  | { kind: 'same' }
+  | { kind: 'new' }
+  | { kind: 're' };
+
+export const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * The ranking today's is compared with: the newest one shown at least seven days before `now`; if none is
+ * that old, the newest one that differs from today's. None on a first visit.
+ */
+function baselineOf(
+  ids: readonly string[],
+  snapshots: readonly ChartSnapshot[],
+  now: number,
+): ChartSnapshot | undefined {
+  const sorted = [...snapshots].sort((a, b) => a.at - b.at);
+  const weekOld = sorted.filter((s) => s.at <= now - WEEK_MS).at(-1);
+  if (weekOld) return weekOld;
+  const key = ids.join(',');
+  return sorted.filter((s) => s.ids.join(',') !== key).at(-1);
+}
+
+/** Each rank's movement, or null for every rank when there is nothing to compare with. */
+export function chartMoves(
+  ids: readonly string[],
+  snapshots: readonly ChartSnapshot[],
+  now: number,
+): Move[] | null {
+  const baseline = baselineOf(ids, snapshots, now);
+  if (!baseline) return null;
+  const before = new Map(baseline.ids.map((id, i) => [id, i]));
+  const earlier = new Set(snapshots.filter((s) => s.at < baseline.at).flatMap((s) => s.ids));
+  return ids.map((id, rank) => {
+    const was = before.get(id);
+    if (was === undefined) return earlier.has(id) ? { kind: 're' } : { kind: 'new' };
+    if (was > rank) return { kind: 'up', by: was - rank };
+    if (was < rank) return { kind: 'down', by: rank - was };
+    return { kind: 'same' };
+  });
+}
+
+/** What a row shows ("▲ 3") and what a screen reader hears ("up 3"). */
+export function moveLabel(move: Move): { mark: string; words: string } {
+  switch (move.kind) {
+    case 'up':
+      return { mark: `▲ ${move.by}`, words: `up ${move.by}` };
+    case 'down':
+      return { mark: `▼ ${move.by}`, words: `down ${move.by}` };
+    case 'new':
+      return { mark: 'NEW', words: 'new this week' };
+    case 're':
+      return { mark: 'RE', words: 'back in your top 40' };
+    default:
+      return { mark: '=', words: 'no change' };
+  }
+}
+
+/** The line under the header: "This week: 3 new · 5 climbers". */
+export function chartSummary(moves: readonly Move[]): string {
+  const count = (kind: Move['kind']) => moves.filter((m) => m.kind === kind).length;
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const parts = [`${count('new')} new`, plural(count('up'), 'climber', 'climbers')];
+  if (count('re') > 0) parts.push(`${count('re')} back`);
+  return `This week: ${parts.join(' · ')}`;
+}
