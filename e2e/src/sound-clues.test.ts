@@ -160,6 +160,7 @@ test('hard mode hides hints and clips, and a game finished in it says so, in the
   expect(await page.getByRole('button', { name: /Locked artist/ }).count()).toBe(0);
   expect(await page.getByRole('img', { name: /Locked artist/ }).count()).toBe(37);
   await shot(page, 'quiz-hard-mode');
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   // Every rank but one found already; the last one guessed now.
   const ids = demoData.listeners.find((l) => l.id === 'demo-listener')?.top_artists.slice(0, 40) ?? [];
@@ -231,5 +232,6 @@ test('a week later the chart moves: every row, locked ones too, says how, and th
   const marks = await list.locator('[data-move]').allTextContents();
   expect(marks.slice(0, 4)).toEqual(['▲ 9', 'NEW', '▼ 2', '▼ 2']);
   await shot(page, 'chart-week-later');
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await context.close();
 });
