@@ -52,6 +52,12 @@ test('a listener sends a link; a friend with no account plays it and sees nothin
   // The listener.
   const listener = await newPhonePage(browser);
   await skipWelcome(listener.context);
+  // Headless Chromium has no Web Share API: a stand-in records what the page would share.
+  await listener.context.addInitScript(() => {
+    const shared: ShareData[] = [];
+    Object.assign(window, { shared });
+    Object.defineProperty(navigator, 'share', { value: async (data: ShareData) => void shared.push(data) });
+  });
   await signInToTop40(listener.page, stack.url);
   let dialog = await openChallengeDialog(listener.page);
   expect(
@@ -72,9 +78,18 @@ test('a listener sends a link; a friend with no account plays it and sees nothin
     expect(await dialog.getByRole('button', { name }).isVisible()).toBe(true);
   }
   await expect.poll(() => dialog.getByText('No friend has played yet.').isVisible()).toBe(true);
+  await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+  expect(await listener.page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared)).toEqual([
+    { title: 'Can you guess my top 40?', url },
+  ]);
   await settledShot(listener.page, 'challenge-link');
   expect(await axe(listener.page)).toEqual([]);
   await listener.page.keyboard.press('Escape');
+
+  // The link's own page head, for previews: the listener's name, our own image, no artist.
+  const preview = await (await fetch(url)).text();
+  expect(preview).toContain('<title>Can you guess Sam&#39;s top 40?</title>');
+  expect(preview).toContain(`<meta property="og:image" content="${stack.url}/challenge-image.jpg" />`);
 
   // The friend: another browser profile, no account. Every body it receives is kept for the scan.
   const friend = await newPhonePage(browser);
@@ -172,8 +187,19 @@ test('a listener sends a link; a friend with no account plays it and sees nothin
   expect(await friend.page.getByRole('link', { name: 'Make your own' }).isVisible()).toBe(true);
   await shot(friend.page, 'challenge-ended');
   expect(await axe(friend.page)).toEqual([]);
-  await listener.context.close();
   await friend.context.close();
+
+  // A new link, then "Reset app": this device forgets it.
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  await dialog.getByLabel('Your challenge link').waitFor();
+  await listener.page.keyboard.press('Escape');
+  await listener.page.goto(stack.url);
+  await listener.page.getByRole('button', { name: 'Menu' }).click();
+  await listener.page.getByRole('menuitem', { name: 'Reset app' }).click();
+  await listener.page.getByRole('button', { name: 'Yes, reset' }).click();
+  await listener.page.waitForURL(`${stack.url}/login`);
+  expect(await listener.page.evaluate(() => localStorage.getItem('challenge_link'))).toBeNull();
+  await listener.context.close();
 });
 
 test('the link preview names the listener and no artist', async () => {

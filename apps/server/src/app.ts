@@ -338,7 +338,7 @@ export function createApp({
   app.route('/', waitlistRoutes(db, waitlistLimit, [env.PUBLIC_ORIGIN, env.WEB_ORIGIN]));
   app.route(
     '/',
-    challengePageRoutes(db, env.WEB_DIST ?? DEFAULT_WEB_DIST, renderAppConfig(env, origin), now),
+    challengePageRoutes(db, env.WEB_DIST ?? DEFAULT_WEB_DIST, renderAppConfig(env, origin), origin, now),
   );
   app.route(
     '/',

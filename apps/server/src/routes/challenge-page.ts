@@ -28,17 +28,17 @@ const ENDED: Head = {
 };
 
 /** The shell page with a challenge's own title, description and preview image, and no robots. */
-function withHead(html: string, head: Head): string {
+function withHead(html: string, head: Head, image: string): string {
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
   const meta: Record<string, string> = {
     description,
     'og:title': title,
     'og:description': description,
-    'og:image': '/challenge-image.jpg',
+    'og:image': image,
     'twitter:title': title,
     'twitter:description': description,
-    'twitter:image': '/challenge-image.jpg',
+    'twitter:image': image,
   };
   let page = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
   for (const [key, value] of Object.entries(meta)) {
@@ -54,7 +54,15 @@ function withHead(html: string, head: Head): string {
  * GET /c/<id>: the web app's page for a friend's challenge, with a head of its own for link previews
  * (docs/product.md, "Challenge a friend"). An ended or unknown link gets the page that says so.
  */
-export function challengePageRoutes(db: Db, distFolder: string, configJson: string, now: () => number): Hono {
+export function challengePageRoutes(
+  db: Db,
+  distFolder: string,
+  configJson: string,
+  origin: string,
+  now: () => number,
+): Hono {
+  // Previews want an absolute address for the image.
+  const image = `${origin}/challenge-image.jpg`;
   const shellFile = join(resolve(distFolder), 'index.html');
   let shell: { mtimeMs: number; html: Promise<string> } | undefined;
   async function shellHtml(): Promise<string | undefined> {
@@ -86,7 +94,7 @@ export function challengePageRoutes(db: Db, distFolder: string, configJson: stri
         status = error.status;
       }
     }
-    return c.html(withHead(html, head), status, { 'Cache-Control': 'no-store' });
+    return c.html(withHead(html, head, image), status, { 'Cache-Control': 'no-store' });
   });
   return app;
 }

@@ -132,7 +132,7 @@ describe.each(DATABASES)('challenge links on %s', (kind) => {
     const page = await friend(b, `/c/${id}`);
     const html = await page.text();
     expect(html).toContain('<title>Can you guess Sam&#39;s top 40?</title>');
-    expect(html).toContain('content="/challenge-image.jpg"');
+    expect(html).toContain(`content="${SITE}/challenge-image.jpg"`);
     expect(html).toContain('name="robots" content="noindex"');
 
     // Stop sharing, on the other instance: the link has ended everywhere, with its results.
