@@ -14,8 +14,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PAGE_ROUTES, type PageRoute } from '@heavy-rotation/contracts';
-import { SIGNUP_OUTCOME } from '@heavy-rotation/contracts/constants';
+import { PAGE_ROUTES, type PageRoute, SIGNUP_OUTCOME } from '@heavy-rotation/contracts';
 import { build, type Manifest } from 'vite';
 import type { AppConfig } from '../src/config/app-config.ts';
 

@@ -9,10 +9,3 @@ export const NO_ROW_CODE = 'PGRST116';
 
 /** The most artists one POST /api/artist-images asks about. */
 export const ARTIST_IMAGES_BATCH = 50;
-
-/**
- * The signup page's query after the browser posted the waitlist form itself (no script, or before the
- * app had taken the page over): the server answers such a post with this page, saying how it went
- * (docs/product.md, "The waitlist form").
- */
-export const SIGNUP_OUTCOME = { param: 'signup', thanks: 'thanks', error: 'error' } as const;

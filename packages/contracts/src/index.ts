@@ -20,6 +20,7 @@ export {
   PAGE_ROUTES,
   type PageRoute,
   pageRoute,
+  SIGNUP_OUTCOME,
 } from './route-table.ts';
 export * from './routes.ts';
 export * from './sources.ts';

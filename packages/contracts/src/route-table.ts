@@ -11,6 +11,13 @@ export const CONFIG_PATH = '/app-config.json';
 /** The readiness and liveness checks: data, never a page. */
 export const HEALTH_PATHS = ['/healthz', '/readyz'] as const;
 
+/**
+ * The signup page's query after the browser posted the waitlist form itself (no script, or before the
+ * app had taken the page over): the server answers such a post with this page, saying how it went
+ * (docs/product.md, "The waitlist form").
+ */
+export const SIGNUP_OUTCOME = { param: 'signup', thanks: 'thanks', error: 'error' } as const;
+
 /** One of the pages the web build writes into `dist/pages/` for a screen a visit often opens on. */
 export interface PageRoute {
   /** The path the listener's browser asks for. */
@@ -27,7 +34,7 @@ export interface PageRoute {
   /**
    * Whether `<name>.thanks.html` and `<name>.error.html` are written too: the screen saying how a form
    * the browser posted itself went (no script, or before the app had taken over), which the server
-   * sends for `?signup=thanks|error` (`SIGNUP_OUTCOME`).
+   * sends for `?signup=thanks|error` (`SIGNUP_OUTCOME`, above).
    */
   answers?: boolean;
 }

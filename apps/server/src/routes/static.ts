@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { isApiPath, pageRoute } from '@heavy-rotation/contracts';
-import { SIGNUP_OUTCOME } from '@heavy-rotation/contracts/constants';
+import { isApiPath, pageRoute, SIGNUP_OUTCOME } from '@heavy-rotation/contracts';
 import { type Context, Hono } from 'hono';
 import { createFileCache, isCompressible, pickEncoding } from '../http/file-cache.ts';
 

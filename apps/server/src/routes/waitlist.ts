@@ -1,5 +1,4 @@
-import type { WaitlistForm } from '@heavy-rotation/contracts';
-import { SIGNUP_OUTCOME } from '@heavy-rotation/contracts/constants';
+import { SIGNUP_OUTCOME, type WaitlistForm } from '@heavy-rotation/contracts';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { waitlistSignup } from '../db/schema.ts';

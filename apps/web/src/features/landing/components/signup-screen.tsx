@@ -1,4 +1,5 @@
-import { SIGNUP_OUTCOME } from '@heavy-rotation/contracts/constants';
+// The route table alone: the contracts' other modules are not the landing screen's to load.
+import { SIGNUP_OUTCOME } from '@heavy-rotation/contracts/route-table';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
