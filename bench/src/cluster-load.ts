@@ -15,6 +15,8 @@ const CLUSTER_ENV: Record<string, string> = {
   RATE_LIMIT_GUEST_PER_MINUTE: '1000000000',
   // Hundreds of listeners' new tokens, all from the bench's one address.
   RATE_LIMIT_IDENTITY_PER_MINUTE: '1000000000',
+  // The cookie sources' sign-ins, made before the load.
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000000',
   LLM_DAILY_CAP: '1000000000',
   LOG_LEVEL: 'warn',
 };

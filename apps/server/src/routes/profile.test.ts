@@ -1,3 +1,4 @@
+import { CONSENT_VERSION } from '@heavy-rotation/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
 
@@ -6,6 +7,7 @@ const subscribe = (id: string, phone: string) => ({
   spotifyUserEmail: 'someone@example.com',
   spotifyUserDisplayName: 'Someone',
   phone,
+  consentVersion: CONSENT_VERSION,
 });
 
 describe.each(DATABASES)('on %s', (kind) => {
@@ -14,6 +16,17 @@ describe.each(DATABASES)('on %s', (kind) => {
     s = await startTestServer(kind);
   });
   afterAll(() => s.close());
+
+  /** Saves a number as the web app does: subscribe, then send back the code texted to it. */
+  async function savePhone(token: string, id: string, phone: string): Promise<Response> {
+    const subscribed = await s.call('/functions/v1/sms-subscribe', { token, json: subscribe(id, phone) });
+    if (subscribed.status !== 200) return subscribed;
+    const to = `+${phone.replace(/\D/g, '')}`;
+    const texts = await s.emulator.request(`/twilio/_emulator/messages?to=${encodeURIComponent(to)}`);
+    const { messages } = (await texts.json()) as { messages: { body: string }[] };
+    const code = /\b(\d{6})\b/.exec(messages.at(-1)?.body ?? '')?.[1] ?? '';
+    return s.call('/functions/v1/sms-confirm', { token, json: { code } });
+  }
 
   test('a user with no row gets the PostgREST not-found answer', async () => {
     const res = await s.call('/rest/v1/user_profile?id=eq.casual-listener&select=*', {
@@ -25,10 +38,7 @@ describe.each(DATABASES)('on %s', (kind) => {
 
   test('after saving a phone the own row comes back with the number masked', async () => {
     const token = await s.token('demo-listener');
-    const saved = await s.call('/functions/v1/sms-subscribe', {
-      token,
-      json: subscribe('demo-listener', '+1 415 555 2671'),
-    });
+    const saved = await savePhone(token, 'demo-listener', '+1 415 555 2671');
     expect(saved.status).toBe(200);
     const res = await s.call('/rest/v1/user_profile?id=eq.demo-listener&select=*', { token });
     expect(res.status).toBe(200);
@@ -54,8 +64,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     const token = await s.token('casual-listener');
     const read = () => s.call('/rest/v1/user_profile?id=eq.casual-listener&select=phone_e164', { token });
     expect((await read()).status).toBe(406);
-    const save = (phone: string) =>
-      s.call('/functions/v1/sms-subscribe', { token, json: subscribe('casual-listener', phone) });
+    const save = (phone: string) => savePhone(token, 'casual-listener', phone);
     expect((await save('+1 415 555 2671')).status).toBe(200);
     expect(await (await read()).json()).toEqual({ phone_e164: '+1••••••2671' });
     expect((await save('+44 7400 123456')).status).toBe(200);
@@ -79,14 +88,7 @@ describe.each(DATABASES)('on %s', (kind) => {
 
   test('user A can neither read nor change user B', async () => {
     const b = await s.token('casual-listener');
-    expect(
-      (
-        await s.call('/functions/v1/sms-subscribe', {
-          token: b,
-          json: subscribe('casual-listener', '+44 7911 123456'),
-        })
-      ).status,
-    ).toBe(200);
+    expect((await savePhone(b, 'casual-listener', '+44 7911 123456')).status).toBe(200);
     const a = await s.token('demo-listener');
     const read = await s.call('/rest/v1/user_profile?id=eq.casual-listener&select=*', { token: a });
     expect(read.status).toBe(406);
