@@ -61,8 +61,9 @@ export const emulator = {
 export async function signInToList(page: Page, baseUrl: string, listener = 'Demo Listener', rows = 40) {
   await signIn(page, baseUrl, listener);
   await page.waitForURL(`${baseUrl}/`);
+  // The rows past the first screen are drawn once it is on screen: a busy machine takes a while.
   await expect
-    .poll(() => page.getByRole('list', { name: 'Your top artists' }).getByRole('listitem').count())
+    .poll(() => page.getByRole('list', { name: 'Your top artists' }).getByRole('listitem').count(), ROWS_WAIT)
     .toBe(rows);
 }
 
