@@ -25,7 +25,10 @@ describe('Last.fm sign-in on https', () => {
   /** The attacker's own start: a pre-session cookie, and the callback Last.fm sends back after approval. */
   async function attackerFlow(account = 'demo-scrobbler') {
     const start = await s.app.request('/auth/lastfm/start');
-    const cookie = cookieValue(setCookieLine(start, '__Host-hr_lastfm_state'));
+    // Whatever state cookie the server sets: the attacker holds a valid one of their own.
+    const cookie = cookieValue(
+      setCookieLine(start, '__Host-hr_lastfm_state') ?? setCookieLine(start, 'hr_lastfm_state'),
+    );
     const cb = new URL(start.headers.get('Location') ?? '').searchParams.get('cb') ?? '';
     const approve = await s.emulator.request('/lastfm/api/auth/', {
       method: 'POST',
