@@ -101,7 +101,7 @@ test('the operator signs in, invites from the waitlist by email and exports it',
     .poll(() => page.getByRole('columnheader', { name: /Email/ }).getAttribute('aria-sort'))
     .toBe('ascending');
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await (await download).path();
   const csv = (await readFile(file, 'utf8')).trimEnd().split('\n');
   expect(csv[0]).toBe('email,signed_up,status,invited_at');
@@ -149,7 +149,7 @@ test('subscribers: masked, revealed with an audit entry, erased on request; a fl
 
   // The CSV of numbers that may be messaged holds this one.
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: /Export numbers that may be messaged/ }).click();
+  await page.getByRole('button', { name: /Export numbers that may be messaged/ }).click();
   const csv = await readFile(await (await download).path(), 'utf8');
   expect(csv).toMatch(/^phone_e164,display_name,consent_version,consented_at\n\+12015550123,Demo Listener,/);
 
@@ -157,7 +157,11 @@ test('subscribers: masked, revealed with an audit entry, erased on request; a fl
   await card.getByRole('button', { name: 'Erase on request…' }).click();
   await card.getByText(/go for good/).waitFor();
   await card.getByRole('button', { name: 'Erase for good' }).click();
-  await page.getByText('Demo Listener was erased.').waitFor();
+  // The console says what went: the profile, the number and the consent record.
+  await page
+    .getByText('Demo Listener was erased. Removed 1 profile, 1 phone number and 1 consent record.')
+    .waitFor();
+  await shot(page, 'console-erased');
   await page.getByText('No listener has given a phone number yet.').waitFor();
 
   // Flags: the phone gate off, and a listener's page reads it.

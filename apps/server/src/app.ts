@@ -28,7 +28,7 @@ import { appConfigRoutes, renderAppConfig } from './routes/app-config.ts';
 import { artistImageRoutes } from './routes/artist-images.ts';
 import { authUserRoutes } from './routes/auth-user.ts';
 import { challengePageRoutes } from './routes/challenge-page.ts';
-import { challengeRoutes, createOwnerHasher, eraseChallenges } from './routes/challenges.ts';
+import { challengeRoutes, createOwnerHasher } from './routes/challenges.ts';
 import { clipRoutes } from './routes/clips.ts';
 import { eventRoutes } from './routes/events.ts';
 import { createFlagStore, flagRoutes } from './routes/flags.ts';
@@ -244,6 +244,8 @@ export function createApp({
   app.route('/auth/v1', authUserRoutes(userGuard));
   const flags = createFlagStore(db, now);
   const ownerHash = createOwnerHasher(db);
+  const auditKey = createKeyedHash(db, 'audit-pseudonym');
+  const auditPseudonym = async (text: string) => `p-${(await auditKey(text)).slice(0, 16)}`;
   const adminAuth = createAdminAuth({
     db,
     adminToken: env.ADMIN_TOKEN,
@@ -276,7 +278,8 @@ export function createApp({
       signInUrl: `${origin}/login`,
       signInGuard: limitBy(createRateLimiter('admin', ADMIN_SIGN_INS_PER_MINUTE, 60_000, limits), ip),
       forgetProfile: (id) => profiles?.forget(id),
-      eraseChallenges: (id) => eraseChallenges(db, ownerHash, id),
+      challengeOwner: ownerHash,
+      pseudonym: auditPseudonym,
       now,
     }),
   );

@@ -118,3 +118,21 @@ export const auditRow = z.object({
 });
 export type AuditRow = z.infer<typeof auditRow>;
 export const auditPage = z.object({ total: z.number(), rows: z.array(auditRow) });
+
+/** DELETE /api/admin/subscribers/:id and /api/admin/waitlist/:id: what the erasure removed, kind by kind. */
+export const erasureReply = z.object({
+  removed: z.object({
+    profiles: z.number(),
+    numbers: z.number(),
+    consentRecords: z.number(),
+    pendingCodes: z.number(),
+    sourceSessions: z.number(),
+    savedLists: z.number(),
+    chartSnapshots: z.number(),
+    generatorCounts: z.number(),
+    challengeLinks: z.number(),
+    waitlistSignups: z.number(),
+    outboxMail: z.number(),
+  }),
+});
+export type ErasureReply = z.infer<typeof erasureReply>;

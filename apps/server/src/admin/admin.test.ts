@@ -1,12 +1,13 @@
 import { errorReply } from '@heavy-rotation/contracts';
 import * as schemas from '@heavy-rotation/contracts/admin';
 import { type SmtpEmulator, startSmtpEmulator } from '@heavy-rotation/emulator/smtp';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
 import { createApp } from '../app.ts';
 import {
   adminAudit,
+  mailOutbox,
   smsConsent,
   smsSuppression,
   smsSuppressionErased,
@@ -238,7 +239,7 @@ describe.each(DATABASES)('operator console on %s', (kind) => {
   });
 
   test('exports the waitlist as CSV', async () => {
-    const res = await admin('/waitlist.csv');
+    const res = await admin('/waitlist.csv', { method: 'POST' });
     expect(res.headers.get('Content-Type')).toMatch(/^text\/csv/);
     const lines = (await res.text()).trimEnd().split('\n');
     expect(lines[0]).toBe('email,signed_up,status,invited_at');
@@ -292,12 +293,13 @@ describe.each(DATABASES)('operator console on %s', (kind) => {
     expect((await audit()).at(0)).toMatchObject({
       actor: 'Ada',
       action: 'revealed a phone number',
-      detail: 'listener sub-ann',
+      detail: expect.stringMatching(/^listener p-[0-9a-f]{16}$/),
     });
     expect((await admin('/subscribers/nobody/reveal', { method: 'POST' })).status).toBe(404);
     expect((await admin('/subscribers/a%20b/reveal', { method: 'POST' })).status).toBe(400);
 
-    const csv = async () => (await (await admin('/subscribers.csv')).text()).trimEnd().split('\n');
+    const csv = async () =>
+      (await (await admin('/subscribers.csv', { method: 'POST' })).text()).trimEnd().split('\n');
     expect(await csv()).toEqual([
       'phone_e164,display_name,consent_version,consented_at',
       expect.stringMatching(/^\+447700900123,Ann,2024-06,/),
@@ -305,7 +307,12 @@ describe.each(DATABASES)('operator console on %s', (kind) => {
     ]);
 
     const erase = await admin('/subscribers/sub-bob', { method: 'DELETE', headers: { Origin: SITE } });
-    expect(erase.status).toBe(204);
+    expect(erase.status).toBe(200);
+    expect((await read(erase, schemas.erasureReply)).removed).toMatchObject({
+      profiles: 1,
+      numbers: 1,
+      consentRecords: 1,
+    });
     expect(await db.select().from(userProfile).where(eq(userProfile.id, 'sub-bob'))).toEqual([]);
     expect(await db.select().from(smsConsent).where(eq(smsConsent.userId, 'sub-bob'))).toEqual([]);
     expect(await db.select().from(smsSuppression)).toEqual([]);
@@ -376,6 +383,114 @@ describe.each(DATABASES)('operator console on %s', (kind) => {
       400,
     );
     await admin('/flags/sms_gate_enabled', { method: 'PUT', json: { enabled: true } });
+  });
+
+  test('erase erases: every trace of a listener, and of someone known only by a waitlist email', async () => {
+    const { db } = s.database;
+    // A listener confirms a number with the texted code, and is on the waitlist, invited, by their email.
+    const token = await s.token('demo-listener');
+    await s.call('/functions/v1/sms-subscribe', {
+      token,
+      json: { spotifyUserId: 'demo-listener', phone: '+14155552699' },
+    });
+    const texts = (await (
+      await s.emulator.request('/twilio/_emulator/messages?to=%2B14155552699')
+    ).json()) as { messages: { body: string }[] };
+    const code = /\d{6}/.exec(texts.messages.at(-1)?.body ?? '')?.[0] ?? '';
+    expect((await s.call('/functions/v1/sms-confirm', { token, json: { code } })).status).toBe(200);
+    await db.insert(waitlistSignup).values([
+      { email: 'Demo@Example.com', emailNormalised: 'demo@example.com' },
+      { email: 'only@example.com', emailNormalised: 'only@example.com' },
+    ]);
+    const ids = (
+      await db
+        .select({ id: waitlistSignup.id })
+        .from(waitlistSignup)
+        .where(inArray(waitlistSignup.emailNormalised, ['demo@example.com', 'only@example.com']))
+    ).map((r) => r.id);
+    await admin('/waitlist/invite', { json: { ids } });
+    const outboxTo = async (email: string) =>
+      (await db.select().from(mailOutbox)).filter((m) => m.toEmail.toLowerCase() === email);
+    expect(await outboxTo('demo@example.com')).toHaveLength(1);
+
+    const erased = await admin('/subscribers/demo-listener', { method: 'DELETE', headers: { Origin: SITE } });
+    expect(erased.status).toBe(200);
+    expect((await read(erased, schemas.erasureReply)).removed).toEqual({
+      profiles: 1,
+      numbers: 1,
+      consentRecords: 1,
+      pendingCodes: 0,
+      sourceSessions: 0,
+      savedLists: 0,
+      chartSnapshots: 0,
+      generatorCounts: 0,
+      challengeLinks: 0,
+      waitlistSignups: 1,
+      outboxMail: 1,
+    });
+    expect(await db.select().from(userProfile).where(eq(userProfile.id, 'demo-listener'))).toEqual([]);
+    expect(await db.select().from(smsConsent).where(eq(smsConsent.userId, 'demo-listener'))).toEqual([]);
+    expect(
+      await db.select().from(waitlistSignup).where(eq(waitlistSignup.emailNormalised, 'demo@example.com')),
+    ).toEqual([]);
+    expect(await outboxTo('demo@example.com')).toEqual([]);
+
+    // Known only by the address they signed up with: erased by that signup.
+    const [onlyRow] = await db
+      .select()
+      .from(waitlistSignup)
+      .where(eq(waitlistSignup.emailNormalised, 'only@example.com'));
+    expect(onlyRow).toBeDefined();
+    const byEmail = await admin(`/waitlist/${onlyRow?.id ?? 0}`, {
+      method: 'DELETE',
+      headers: { Origin: SITE },
+    });
+    expect((await read(byEmail, schemas.erasureReply)).removed).toMatchObject({
+      waitlistSignups: 1,
+      outboxMail: 1,
+    });
+    expect(await outboxTo('only@example.com')).toEqual([]);
+    expect((await admin(`/waitlist/${onlyRow?.id ?? 0}`, { method: 'DELETE' })).status).toBe(404);
+
+    // The audit log keeps the entries, naming a pseudonym: never the id or the address.
+    const log = JSON.stringify(await db.select().from(adminAudit));
+    expect(log).not.toMatch(/demo-listener|demo@example\.com|only@example\.com|4155552699/i);
+    expect(
+      (await audit()).slice(0, 2).map((r: { action: string; detail: string | null }) => [r.action, r.detail]),
+    ).toEqual([
+      [
+        'erased a waitlist signup',
+        expect.stringMatching(/^email p-[0-9a-f]{16}; removed 1 waitlistSignups, 1 outboxMail$/),
+      ],
+      [
+        'erased a listener',
+        expect.stringMatching(
+          /^listener p-[0-9a-f]{16}; removed 1 profiles, 1 numbers, 1 consentRecords, 1 waitlistSignups, 1 outboxMail$/,
+        ),
+      ],
+    ]);
+  });
+
+  test('exports are POSTs from the console page only: never a GET, a cross-site or a no-cors request', async () => {
+    expect((await admin('/waitlist.csv')).status).toBe(404);
+    const before = (await audit()).length;
+    for (const headers of [
+      { Origin: 'https://evil.example' } as Record<string, string>,
+      { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors' },
+      { 'Sec-Fetch-Site': 'same-site', 'Sec-Fetch-Mode': 'navigate' },
+      { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'no-cors' },
+    ]) {
+      for (const path of ['/waitlist.csv', '/subscribers.csv']) {
+        expect((await admin(path, { method: 'POST', headers })).status, JSON.stringify(headers)).toBe(403);
+      }
+    }
+    expect((await audit()).length).toBe(before);
+    const form = await admin('/subscribers.csv', {
+      method: 'POST',
+      headers: { Origin: SITE, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' },
+    });
+    expect(form.status).toBe(200);
+    expect(form.headers.get('Content-Disposition')).toMatch(/attachment/);
   });
 
   test('the audit log cannot be changed, and signing out ends the session', async () => {

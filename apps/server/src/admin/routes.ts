@@ -1,22 +1,17 @@
 import * as admin from '@heavy-rotation/contracts/admin';
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
-import { adminAudit } from '../db/schema.ts';
+import { adminAudit, waitlistSignup } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/json.ts';
 import type { FlagStore } from '../routes/flags.ts';
 import type { AdminAuth, AdminEnv } from './auth.ts';
 import { csvResponse } from './csv.ts';
+import { erase, erasureTarget, type Removed, removedAnything } from './erase.ts';
 import type { MailQueue } from './mail.ts';
 import { stats } from './stats.ts';
-import {
-  eraseListener,
-  messageableCsvPage,
-  type PhoneHasher,
-  phoneOf,
-  subscribersPage,
-} from './subscribers.ts';
+import { messageableCsvPage, type PhoneHasher, phoneOf, subscribersPage } from './subscribers.ts';
 import { invite, outboxPage, waitlistCsvPage, waitlistPage } from './waitlist.ts';
 
 export interface AdminRouteOptions {
@@ -34,11 +29,36 @@ export interface AdminRouteOptions {
   /** Forgets a cached profile row after an erasure (the embedded database's cache). */
   forgetProfile: (id: string) => void;
   /** Deletes the listener's challenge links; resolves how many there were. */
-  eraseChallenges: (id: string) => Promise<number>;
+  /** The hash a listener's challenge links are kept under (their erasure removes them). */
+  challengeOwner: (id: string) => Promise<string>;
+  /**
+   * A keyed hash standing for a person in the audit log, never their id or address: the entry outlives
+   * an erasure and still names no one (docs/operator.md, "The audit log").
+   */
+  pseudonym: (text: string) => Promise<string>;
   now: () => number;
 }
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/**
+ * Exports are POSTs (a GET could be started by an image or a link on any page), from the console's own
+ * page: the same-origin check has run; a no-cors request is refused too, since its answer is opaque to
+ * the page and only its side effects (an export, an audit entry) would be real.
+ */
+const exportGuard: MiddlewareHandler<AdminEnv> = async (c, next) => {
+  if (c.req.header('Sec-Fetch-Mode') === 'no-cors')
+    throw new HttpError(403, 'Cross-site requests are not accepted');
+  await next();
+};
+
+/** "1 profile, 2 consent records, …": the kinds an erasure removed, for the audit log. */
+function describeRemoved(removed: Removed): string {
+  const parts = Object.entries(removed)
+    .filter(([, n]) => n > 0)
+    .map(([kind, n]) => `${n} ${kind}`);
+  return parts.length ? `removed ${parts.join(', ')}` : 'nothing found';
+}
 const LISTENER_ID = /^[\w:.@+-]{1,256}$/;
 
 /** The listener id of a path, already decoded once by the router: never decoded again. */
@@ -72,6 +92,13 @@ export function adminRoutes(options: AdminRouteOptions): Hono<AdminEnv> {
 
   app.use('*', auth.requireAdmin);
 
+  async function eraseAll(target: Awaited<ReturnType<typeof erasureTarget>>): Promise<Removed> {
+    const owners = await Promise.all(target.listenerIds.map((id) => options.challengeOwner(id)));
+    const removed = await erase(db, hashPhone, target, owners);
+    for (const id of target.listenerIds) options.forgetProfile(id);
+    return removed;
+  }
+
   app.get('/waitlist', async (c) => {
     const query = readQuery(c, admin.waitlistQuery);
     return c.json(await waitlistPage(db, query), 200, NO_STORE);
@@ -87,7 +114,7 @@ export function adminRoutes(options: AdminRouteOptions): Hono<AdminEnv> {
     options.mail.kick();
     return c.json({ queued }, 200, NO_STORE);
   });
-  app.get('/waitlist.csv', async (c) => {
+  app.post('/waitlist.csv', exportGuard, async (c) => {
     await auth.audit(c.get('actor'), 'exported the waitlist');
     return csvResponse(
       'waitlist.csv',
@@ -108,20 +135,42 @@ export function adminRoutes(options: AdminRouteOptions): Hono<AdminEnv> {
     const id = listenerId(c.req.param('id'));
     const phone = await phoneOf(db, id);
     if (!phone) throw new HttpError(404, 'No listener with a phone number has this id');
-    await auth.audit(c.get('actor'), 'revealed a phone number', `listener ${id}`);
+    await auth.audit(
+      c.get('actor'),
+      'revealed a phone number',
+      `listener ${await options.pseudonym(`listener:${id}`)}`,
+    );
     return c.json({ phone }, 200, NO_STORE);
   });
   app.delete('/subscribers/:id', async (c) => {
     const id = listenerId(c.req.param('id'));
-    const links = await options.eraseChallenges(id);
-    if (!(await eraseListener(db, hashPhone, id)) && links === 0) {
-      throw new HttpError(404, 'No listener has this id');
-    }
-    options.forgetProfile(id);
-    await auth.audit(c.get('actor'), 'erased a listener', `listener ${id}`);
-    return c.body(null, 204);
+    const removed = await eraseAll(await erasureTarget(db, { id }));
+    if (!removedAnything(removed)) throw new HttpError(404, 'No listener has this id');
+    await auth.audit(
+      c.get('actor'),
+      'erased a listener',
+      `listener ${await options.pseudonym(`listener:${id}`)}; ${describeRemoved(removed)}`,
+    );
+    return c.json({ removed }, 200, NO_STORE);
   });
-  app.get('/subscribers.csv', async (c) => {
+  // Someone known only by the address they signed up with is erased by that address.
+  app.delete('/waitlist/:id', async (c) => {
+    const id = Number(c.req.param('id'));
+    if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(400, 'id: not a signup id');
+    const [signup] = await db
+      .select({ email: waitlistSignup.emailNormalised })
+      .from(waitlistSignup)
+      .where(eq(waitlistSignup.id, id));
+    if (!signup) throw new HttpError(404, 'No signup has this id');
+    const removed = await eraseAll(await erasureTarget(db, { email: signup.email }));
+    await auth.audit(
+      c.get('actor'),
+      'erased a waitlist signup',
+      `email ${await options.pseudonym(`email:${signup.email}`)}; ${describeRemoved(removed)}`,
+    );
+    return c.json({ removed }, 200, NO_STORE);
+  });
+  app.post('/subscribers.csv', exportGuard, async (c) => {
     await auth.audit(c.get('actor'), 'exported the numbers that may be messaged');
     return csvResponse(
       'subscribers.csv',

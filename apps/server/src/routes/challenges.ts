@@ -62,16 +62,6 @@ export function createOwnerHasher(db: Db) {
 }
 export type OwnerHasher = ReturnType<typeof createOwnerHasher>;
 
-/** Deletes every link of a listener (their erasure); resolves how many there were. */
-export async function eraseChallenges(db: Db, ownerHash: OwnerHasher, userId: string): Promise<number> {
-  const owner = await ownerHash(userId);
-  const gone = await db
-    .delete(challenge)
-    .where(eq(challenge.ownerHash, owner))
-    .returning({ id: challenge.id });
-  return gone.length;
-}
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 function challengeId(c: Context): string {

@@ -1,9 +1,9 @@
 import * as admin from '@heavy-rotation/contracts/admin';
 import { useState } from 'react';
 import styles from './admin.module.css';
-import { AdminError, adminCall, noContent } from './admin-api.ts';
+import { AdminError, adminCall } from './admin-api.ts';
 import { LoadProblem, type Notice, NoticeLine } from './admin-feedback.tsx';
-import { count, when } from './admin-format.ts';
+import { count, describeRemoved, when } from './admin-format.ts';
 import { Pager } from './admin-pager.tsx';
 import { useAdminQuery, useSettledSearch } from './admin-use-query.ts';
 
@@ -32,10 +32,13 @@ export function SubscribersPanel({ onUnauthorised }: { onUnauthorised: () => voi
       (e: unknown) => failed(e, 'Not revealed'),
     );
   const erase = (row: admin.SubscriberRow) =>
-    adminCall(`/subscribers/${encodeURIComponent(row.id)}`, noContent, { method: 'DELETE' }).then(
-      () => {
+    adminCall(`/subscribers/${encodeURIComponent(row.id)}`, admin.erasureReply, { method: 'DELETE' }).then(
+      ({ removed }) => {
         setConfirming(undefined);
-        setNotice({ text: `${row.displayName ?? row.id} was erased.`, bad: false });
+        setNotice({
+          text: `${row.displayName ?? row.id} was erased. ${describeRemoved(removed)}`,
+          bad: false,
+        });
         list.reload();
       },
       (e: unknown) => failed(e, 'Not erased'),
@@ -55,9 +58,12 @@ export function SubscribersPanel({ onUnauthorised }: { onUnauthorised: () => voi
         </label>
       </div>
       <div className={styles.actions}>
-        <a className={styles.button} href="/api/admin/subscribers.csv" download="subscribers.csv">
-          Export numbers that may be messaged (CSV)
-        </a>
+        {/* A POST the browser sends only from this page: no other site, image or link can start an export. */}
+        <form method="post" action="/api/admin/subscribers.csv">
+          <button type="submit" className={styles.button}>
+            Export numbers that may be messaged (CSV)
+          </button>
+        </form>
       </div>
       <NoticeLine notice={notice} />
       {list.error && !list.data ? <LoadProblem error={list.error} retry={list.reload} /> : null}
@@ -116,8 +122,9 @@ export function SubscribersPanel({ onUnauthorised }: { onUnauthorised: () => voi
               {confirming === row.id ? (
                 <div className={styles.confirm}>
                   <p>
-                    Erase {name}? Their profile, number, consent records, sessions and saved list go for good.
-                    A STOP on the number stays, kept only as a keyed hash.
+                    Erase {name}? Their profile, number, consent records, sessions, saved list, challenge
+                    links, waitlist signups and mail to them go for good. A STOP on the number stays, kept
+                    only as a keyed hash.
                   </p>
                   <div className={styles.actions}>
                     <button type="button" className={styles.danger} onClick={() => erase(row)}>

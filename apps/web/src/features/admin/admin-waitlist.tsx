@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import styles from './admin.module.css';
 import { AdminError, adminCall } from './admin-api.ts';
 import { LoadProblem, type Notice, NoticeLine } from './admin-feedback.tsx';
-import { count, when } from './admin-format.ts';
+import { count, describeRemoved, when } from './admin-format.ts';
 import { Pager } from './admin-pager.tsx';
 import { useAdminQuery, useSettledSearch } from './admin-use-query.ts';
 
@@ -33,6 +33,8 @@ export function WaitlistPanel({ onUnauthorised }: { onUnauthorised: () => void }
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [notice, setNotice] = useState<Notice>();
   const [inviting, setInviting] = useState(false);
+  const [confirmErase, setConfirmErase] = useState(false);
+  const [erasing, setErasing] = useState(false);
 
   const path = useMemo(() => {
     const params = new URLSearchParams({ sort, dir, page: String(page), size: String(size) });
@@ -91,6 +93,32 @@ export function WaitlistPanel({ onUnauthorised }: { onUnauthorised: () => void }
         setNotice({ text: e instanceof Error ? e.message : 'The invitation was not sent', bad: true });
       },
     );
+  };
+
+  // Erasure by address: for someone known only by the email they signed up with.
+  const eraseSelected = async () => {
+    setErasing(true);
+    setNotice(undefined);
+    const total: Record<string, number> = {};
+    try {
+      for (const id of selected) {
+        const { removed } = await adminCall(`/waitlist/${id}`, admin.erasureReply, { method: 'DELETE' });
+        for (const [kind, n] of Object.entries(removed)) total[kind] = (total[kind] ?? 0) + n;
+      }
+      setNotice({ text: `Erased. ${describeRemoved(total)}`, bad: false });
+    } catch (e) {
+      if (e instanceof AdminError && e.status === 401) onUnauthorised();
+      setNotice({
+        text: `Not erased: ${e instanceof Error ? e.message : 'something went wrong'}`,
+        bad: true,
+      });
+    } finally {
+      setErasing(false);
+      setConfirmErase(false);
+      setSelected(new Set());
+      reloadList();
+      reloadOutbox();
+    }
   };
 
   const allow = list.data?.allowList;
@@ -197,10 +225,37 @@ export function WaitlistPanel({ onUnauthorised }: { onUnauthorised: () => void }
         >
           {inviting ? 'Inviting…' : selected.size > 0 ? `Invite ${count(selected.size, 'signup')}` : 'Invite'}
         </button>
-        <a className={styles.button} href="/api/admin/waitlist.csv" download="waitlist.csv">
-          Export CSV
-        </a>
+        <button
+          type="button"
+          className={styles.linkDanger}
+          disabled={selected.size === 0 || erasing}
+          onClick={() => setConfirmErase(true)}
+        >
+          Erase on request…
+        </button>
+        {/* A POST the browser sends only from this page: no other site, image or link can start an export. */}
+        <form method="post" action="/api/admin/waitlist.csv">
+          <button type="submit" className={styles.button}>
+            Export CSV
+          </button>
+        </form>
       </div>
+      {confirmErase && selected.size > 0 ? (
+        <div className={styles.confirm}>
+          <p>
+            Erase {count(selected.size, 'signup')}? Each address goes for good, with the mail to it and any
+            listener whose Spotify account has it: profile, number, consent records and saved list.
+          </p>
+          <div className={styles.actions}>
+            <button type="button" className={styles.danger} disabled={erasing} onClick={eraseSelected}>
+              Erase for good
+            </button>
+            <button type="button" className={styles.button} onClick={() => setConfirmErase(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
       <NoticeLine notice={notice} />
 
       {list.error && !list.data ? (

@@ -1,0 +1,194 @@
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  challenge,
+  chartSnapshot,
+  generatorUsage,
+  mailOutbox,
+  smsConsent,
+  smsSuppression,
+  smsSuppressionErased,
+  smsVerification,
+  sourceSession,
+  sourceTopArtists,
+  userProfile,
+  waitlistSignup,
+} from '../db/schema.ts';
+import type { PhoneHasher } from './subscribers.ts';
+
+/** What one erasure removed, kind by kind (the console shows it). */
+export interface Removed {
+  profiles: number;
+  numbers: number;
+  consentRecords: number;
+  pendingCodes: number;
+  sourceSessions: number;
+  savedLists: number;
+  chartSnapshots: number;
+  generatorCounts: number;
+  challengeLinks: number;
+  waitlistSignups: number;
+  outboxMail: number;
+}
+
+export interface ErasureTarget {
+  /** Listener ids to erase (a listener found by their id, or those holding an address). */
+  listenerIds: string[];
+  /** Addresses whose waitlist signups and mail go too (lowercase). */
+  emails: string[];
+}
+
+/**
+ * Whom an erasure reaches (docs/operator.md, "Erasing a person"): a listener by id, with every address we
+ * hold for them; or an address, with every listener whose provider returned it.
+ */
+export async function erasureTarget(db: Db, by: { id: string } | { email: string }): Promise<ErasureTarget> {
+  if ('id' in by) {
+    const rows = await db
+      .select({ email: userProfile.email })
+      .from(userProfile)
+      .where(eq(userProfile.id, by.id));
+    const emails = rows.map((r) => r.email?.toLowerCase()).filter((e): e is string => Boolean(e));
+    return { listenerIds: [by.id], emails };
+  }
+  const email = by.email.trim().toLowerCase();
+  const rows = await db
+    .select({ id: userProfile.id })
+    .from(userProfile)
+    .where(sql`lower(${userProfile.email}) = ${email}`);
+  return { listenerIds: rows.map((r) => r.id), emails: [email] };
+}
+
+/**
+ * Erases people in one transaction: profile, number, consent records, pending codes, source sessions,
+ * saved lists, weekly charts, generator counts, challenge links, waitlist signups and mail to them. A STOP on a number
+ * stays, as a keyed hash of it, so it is still honoured. `owners` are the listeners' challenge-owner
+ * hashes. Nothing here calls the network.
+ */
+export async function erase(
+  db: Db,
+  hashPhone: PhoneHasher,
+  target: ErasureTarget,
+  owners: string[],
+): Promise<Removed> {
+  const { listenerIds: ids, emails } = target;
+  const profiles = ids.length ? await db.select().from(userProfile).where(inArray(userProfile.id, ids)) : [];
+  const phones = profiles.map((p) => p.phoneE164).filter((p): p is string => p !== null);
+  const hashes = new Map<string, string>();
+  for (const phone of phones) hashes.set(phone, await hashPhone(phone));
+  const count = (rows: unknown[]) => rows.length;
+  return db.transaction(async (tx) => {
+    // Lets the consent table's append-only trigger allow this transaction's deletes, and no other's.
+    await tx.execute(sql`select set_config('heavy_rotation.erasing', 'on', true)`);
+    const byUser = ids.length > 0;
+    const removed: Removed = {
+      profiles: byUser
+        ? count(
+            await tx
+              .delete(userProfile)
+              .where(inArray(userProfile.id, ids))
+              .returning({ id: userProfile.id }),
+          )
+        : 0,
+      numbers: phones.length,
+      consentRecords: byUser
+        ? count(
+            await tx
+              .delete(smsConsent)
+              .where(inArray(smsConsent.userId, ids))
+              .returning({ id: smsConsent.id }),
+          )
+        : 0,
+      pendingCodes: byUser
+        ? count(
+            await tx
+              .delete(smsVerification)
+              .where(inArray(smsVerification.userId, ids))
+              .returning({ id: smsVerification.userId }),
+          )
+        : 0,
+      sourceSessions: byUser
+        ? count(
+            await tx
+              .delete(sourceSession)
+              .where(inArray(sourceSession.userId, ids))
+              .returning({ id: sourceSession.tokenHash }),
+          )
+        : 0,
+      savedLists: byUser
+        ? count(
+            await tx
+              .delete(sourceTopArtists)
+              .where(inArray(sourceTopArtists.userId, ids))
+              .returning({ id: sourceTopArtists.userId }),
+          )
+        : 0,
+      chartSnapshots: byUser
+        ? count(
+            await tx
+              .delete(chartSnapshot)
+              .where(inArray(chartSnapshot.userId, ids))
+              .returning({ id: chartSnapshot.userId }),
+          )
+        : 0,
+      generatorCounts: byUser
+        ? count(
+            await tx
+              .delete(generatorUsage)
+              .where(inArray(generatorUsage.userId, ids))
+              .returning({ id: generatorUsage.day }),
+          )
+        : 0,
+      challengeLinks: owners.length
+        ? count(
+            await tx
+              .delete(challenge)
+              .where(inArray(challenge.ownerHash, owners))
+              .returning({ id: challenge.id }),
+          )
+        : 0,
+      waitlistSignups: 0,
+      outboxMail: 0,
+    };
+    if (emails.length > 0) {
+      const signups = await tx
+        .delete(waitlistSignup)
+        .where(inArray(waitlistSignup.emailNormalised, emails))
+        .returning({ id: waitlistSignup.id });
+      removed.waitlistSignups = signups.length;
+      const signupIds = signups.map((s) => s.id);
+      removed.outboxMail = count(
+        await tx
+          .delete(mailOutbox)
+          .where(
+            or(
+              inArray(sql`lower(${mailOutbox.toEmail})`, emails),
+              signupIds.length ? inArray(mailOutbox.signupId, signupIds) : undefined,
+            ),
+          )
+          .returning({ id: mailOutbox.id }),
+      );
+    }
+    for (const phone of phones) {
+      const [stop] = await tx.select().from(smsSuppression).where(eq(smsSuppression.phoneE164, phone));
+      const others = await tx
+        .select({ id: userProfile.id })
+        .from(userProfile)
+        .where(eq(userProfile.phoneE164, phone))
+        .limit(1);
+      if (stop && others.length === 0) {
+        await tx
+          .insert(smsSuppressionErased)
+          .values({ phoneHash: hashes.get(phone) ?? '', keyword: stop.keyword })
+          .onConflictDoNothing();
+        await tx.delete(smsSuppression).where(eq(smsSuppression.phoneE164, phone));
+      }
+    }
+    return removed;
+  });
+}
+
+/** Whether an erasure found anything at all. */
+export function removedAnything(removed: Removed): boolean {
+  return Object.values(removed).some((n) => n > 0);
+}
