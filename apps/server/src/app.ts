@@ -253,6 +253,7 @@ export function createApp({
     origin,
     own,
     now,
+    addressOf: ip,
   });
   app.route('/api/flags', flagRoutes(flags, publicGuard));
   const mail = createMailQueue({

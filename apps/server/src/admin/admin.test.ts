@@ -97,6 +97,10 @@ describe.each(DATABASES)('operator console on %s', (kind) => {
     const wrong = await admin('/session', { json: { token: 'not-the-token-at-all', name: 'Ada' } });
     expect(wrong.status).toBe(401);
     expect((await read(wrong, errorReply)).error).toBe('That admin token is not right');
+    // The failed try is in the audit log: from where and when, never the token typed.
+    const [failed] = await s.database.db.select().from(adminAudit);
+    expect(failed).toMatchObject({ action: 'failed sign-in', detail: expect.stringMatching(/^from /) });
+    expect(JSON.stringify(failed)).not.toContain('not-the-token-at-all');
     const crossSite = await admin('/session', {
       json: { token: ADMIN_TOKEN, name: 'Ada' },
       headers: { Origin: 'https://evil.example' },
@@ -123,7 +127,7 @@ describe.each(DATABASES)('operator console on %s', (kind) => {
     expect((await admin('/waitlist')).status).toBe(401);
     clock -= 8 * 3_600_000 + 1000;
     expect((await admin('/waitlist')).status).toBe(200);
-    expect((await audit()).at(-1)).toMatchObject({ actor: 'Ada', action: 'signed in' });
+    expect((await audit()).at(-2)).toMatchObject({ actor: 'Ada', action: 'signed in' });
   });
 
   test('pages, searches and sorts a waitlist of 100 000 signups', async () => {
@@ -493,8 +497,19 @@ describe.each(DATABASES)('operator console on %s', (kind) => {
     expect(form.headers.get('Content-Disposition')).toMatch(/attachment/);
   });
 
-  test('the audit log cannot be changed, and signing out ends the session', async () => {
+  test('the audit log cannot be changed, emptied or truncated, and signing out ends the session', async () => {
     await expect(s.database.db.delete(adminAudit)).rejects.toThrow();
+    await expect(s.database.db.update(adminAudit).set({ actor: 'someone else' })).rejects.toThrow();
+    const refusal = async (statement: ReturnType<typeof sql>) => {
+      const error = await s.database.db.execute(statement).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      return String((error as { cause?: unknown } | undefined)?.cause ?? error);
+    };
+    expect(await refusal(sql`truncate admin_audit`)).toMatch(/admin_audit is append-only/);
+    expect(await refusal(sql`truncate sms_consent`)).toMatch(/sms_consent is append-only/);
+    expect((await audit()).length).toBeGreaterThan(0);
     const out = await admin('/session', { method: 'DELETE', headers: { Origin: SITE } });
     expect(out.status).toBe(204);
     expect((await admin('/waitlist')).status).toBe(401);

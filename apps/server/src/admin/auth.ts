@@ -23,6 +23,8 @@ export interface AdminAuthOptions {
   origin: string;
   own: string[];
   now: () => number;
+  /** The caller's address, as the rate limits read it: a failed sign-in is audited with it. */
+  addressOf: (c: Context) => string;
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -62,7 +64,11 @@ export function createAdminAuth(options: AdminAuthOptions) {
   async function signIn(c: Context, token: string, name: string): Promise<string> {
     if (!options.adminToken) throw new HttpError(404, 'The operator console is off: set ADMIN_TOKEN');
     requireSameOrigin(c, options.own);
-    if (!sameSecret(token, options.adminToken)) throw new HttpError(401, 'That admin token is not right');
+    if (!sameSecret(token, options.adminToken)) {
+      // Who tried, from where and when: never the token they typed.
+      await audit('(nobody)', 'failed sign-in', `from ${options.addressOf(c)}`);
+      throw new HttpError(401, 'That admin token is not right');
+    }
     const session = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now() + options.sessionMs);
     // Expired sign-ins are cleared as new ones arrive.
