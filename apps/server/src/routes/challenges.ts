@@ -60,7 +60,7 @@ export function createOwnerHasher(db: Db) {
       .digest('base64url');
   };
 }
-export type OwnerHasher = ReturnType<typeof createOwnerHasher>;
+type OwnerHasher = ReturnType<typeof createOwnerHasher>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
