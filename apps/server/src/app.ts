@@ -45,10 +45,7 @@ import { createLastfm } from './sources/lastfm.ts';
 import { createListenbrainz } from './sources/listenbrainz.ts';
 import { createSessionStore } from './sources/sessions.ts';
 
-export type { Database } from './db/client.ts';
-export type { Env } from './env.ts';
-
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** Codes texted per listener, and per number, per hour (docs/decisions/032-sms-double-opt-in.md). */
 const SMS_CODES_PER_HOUR = 5;
 /** Wrong tokens a client IP may try per minute at the console's sign-in. */
@@ -353,7 +350,3 @@ export function createApp({
   );
   return app;
 }
-
-export { type DatabaseOptions, openDatabase } from './db/client.ts';
-export { type AppDeps, createDeps } from './deps.ts';
-export { describeDefault, ENV_VARIABLES, readEnv } from './env.ts';

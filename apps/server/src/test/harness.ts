@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createEmulator, DEMO_LASTFM, DEMO_SMS } from '@heavy-rotation/emulator';
 import { sql } from 'drizzle-orm';
-import { type AppDeps, createApp, type ServerApp } from '../app.ts';
+import { createApp, type ServerApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import type { AppDeps } from '../deps.ts';
 import { type Env, readEnv } from '../env.ts';
 import { createLogger } from '../http/logger.ts';
 
