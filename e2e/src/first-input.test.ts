@@ -113,3 +113,36 @@ test('/signup: an email typed the moment the field shows is submitted, accepted 
     }
   });
 });
+
+test('/login by keyboard: Tab to "Connect Spotify" and Enter the moment it shows reaches Spotify', async () => {
+  await eachRate(['before the app', 'whenever'], async (rate, when) => {
+    const { context, page } = await phone(rate);
+    try {
+      // Before the app: its entry held back until the key is pressed, so the page itself must keep it.
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      if (when === 'before the app') {
+        await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+          await released;
+          await route.continue();
+        });
+      }
+      await page.goto(`${journey.stack.url}/login`, { waitUntil: 'commit' });
+      const connect = page.getByText('Connect Spotify', { exact: true });
+      await connect.waitFor({ state: 'visible', ...ARRIVES });
+      // The first tab stop of the page, whether or not the app's code is here yet.
+      await page.keyboard.press('Tab');
+      expect(await connect.evaluate((control) => control === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      if (when === 'before the app') {
+        await expect.poll(() => connect.getAttribute('aria-busy')).toBe('true');
+        release();
+      }
+      await LOGIN_BUTTONS[0]?.[1](page);
+    } finally {
+      await context.close();
+    }
+  });
+});

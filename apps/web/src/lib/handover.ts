@@ -13,25 +13,46 @@ function needsTheApp(control: Element): boolean {
 /**
  * Early script: until the app has taken over, a tap on a control of `root` that needs the app is kept
  * (as a path of child positions from #root) and the control shows it is at work; the last tap wins.
- * Real links and a form's Submit work on their own.
+ * A key that activates such a control is kept the same way: Enter on a link still without its address
+ * (it has a tab stop, so the keyboard reaches it), Enter or Space on a `role="button"` that is not a
+ * real button (a real button turns both into a click itself). Real links and a form's Submit work on
+ * their own.
  */
 export function keepTaps(root: HTMLElement): void {
+  const keep = (event: Event, control: Element) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const path: number[] = [];
+    for (let node: Element | null = control; node && node !== root; node = node.parentElement) {
+      path.unshift(Array.prototype.indexOf.call(node.parentElement?.children ?? [], node));
+    }
+    clearBusy(root);
+    control.setAttribute('data-tapped', '');
+    control.setAttribute('aria-busy', 'true');
+    root.dataset.tap = path.join('.');
+  };
+  /** The control of `root` an event is on, if it needs the app and the app has not taken over yet. */
+  const waiting = (event: Event, selector: string) => {
+    if ('live' in root.dataset || !(event.target instanceof Element)) return null;
+    const control = event.target.closest(selector);
+    return control && root.contains(control) && needsTheApp(control) ? control : null;
+  };
   root.addEventListener(
     'click',
     (event) => {
-      if ('live' in root.dataset || !(event.target instanceof Element)) return;
-      const control = event.target.closest('a, button, [role="button"]');
-      if (!control || !root.contains(control) || !needsTheApp(control)) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      const path: number[] = [];
-      for (let node: Element | null = control; node && node !== root; node = node.parentElement) {
-        path.unshift(Array.prototype.indexOf.call(node.parentElement?.children ?? [], node));
-      }
-      clearBusy(root);
-      control.setAttribute('data-tapped', '');
-      control.setAttribute('aria-busy', 'true');
-      root.dataset.tap = path.join('.');
+      const control = waiting(event, 'a, button, [role="button"]');
+      if (control) keep(event, control);
+    },
+    true,
+  );
+  root.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.repeat || event.altKey || event.ctrlKey || event.metaKey) return;
+      const selector =
+        event.key === 'Enter' ? 'a, [role="button"]' : event.key === ' ' ? '[role="button"]' : '';
+      const control = selector ? waiting(event, selector) : null;
+      if (control && !(control instanceof HTMLButtonElement)) keep(event, control);
     },
     true,
   );

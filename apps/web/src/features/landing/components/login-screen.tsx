@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { createLoginUrl } from '../login-url.ts';
 import styles from './landing.module.css';
@@ -36,7 +36,8 @@ export function LoginScreen() {
   // The address needs the app (a PKCE verifier made in the browser): a tap that comes before it is ready,
   // or before the app had taken the screen over (the early script keeps it, docs/architecture.md "The
   // first frame"), shows the button at work and goes there once it is.
-  function connect(event: MouseEvent<HTMLAnchorElement>) {
+  // Until then the link has no address, so the keyboard reaches it by its tab stop and Enter acts as a tap.
+  function connect(event: MouseEvent<HTMLAnchorElement> | KeyboardEvent<HTMLAnchorElement>) {
     if (href) return;
     event.preventDefault();
     const pending = loginUrl.current;
@@ -68,7 +69,15 @@ export function LoginScreen() {
       <p className={styles.pitch}>
         Your top 40 artists of the last four weeks. Guess them to unlock the list.
       </p>
-      <a className={styles.primary} href={href} onClick={connect} aria-busy={working || undefined}>
+      <a
+        className={styles.primary}
+        href={href}
+        role={href ? undefined : 'link'}
+        tabIndex={0}
+        onClick={connect}
+        onKeyDown={(event) => event.key === 'Enter' && connect(event)}
+        aria-busy={working || undefined}
+      >
         Connect Spotify
       </a>
       {failed ? (
