@@ -6,7 +6,10 @@ const journey = useJourney();
 test('a callback with the wrong state shows the message, then goes to /login', async () => {
   const { context, page } = await newPhonePage(journey.browser);
   await page.goto(`${journey.stack.url}/login`);
-  await page.getByRole('link', { name: /Connect Spotify/ }).waitFor();
+  await page
+    .getByRole('link', { name: /Connect Spotify/ })
+    .and(page.locator('[href]'))
+    .waitFor();
   await page.goto(`${journey.stack.url}/callback?code=abc&state=not-the-stored-state`);
   const alert = page.getByRole('alert');
   expect(await alert.textContent()).toBe("There was an issue connecting to Spotify. Let's try that again.");
@@ -91,6 +94,9 @@ test('without working storage the listener is told the sign-in will not be kept'
   });
   await page.goto(`${journey.stack.url}/login`);
   await page.getByText(/isn't saving data/).waitFor();
-  await page.getByRole('link', { name: /Connect Spotify/ }).waitFor();
+  await page
+    .getByRole('link', { name: /Connect Spotify/ })
+    .and(page.locator('[href]'))
+    .waitFor();
   await context.close();
 });

@@ -85,7 +85,10 @@ test('a refresh answered invalid_grant signs the listener out cleanly', async ()
   for (const key of [...SIGN_IN_KEYS, ARTISTS_KEY, 'welcome_message_cache']) expect(keys).not.toContain(key);
   // Signed out once: no retry storm against the token endpoint, no redirect loop.
   expect(await emulator.refreshCount(journey.stack.emulatorUrl)).toBe(1);
-  await page.getByRole('link', { name: /Connect Spotify/ }).waitFor();
+  await page
+    .getByRole('link', { name: /Connect Spotify/ })
+    .and(page.locator('[href]'))
+    .waitFor();
   expect(page.url()).toBe(`${journey.stack.url}/login`);
   await context.close();
 });

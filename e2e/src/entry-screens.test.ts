@@ -8,7 +8,8 @@ const journey = useJourney();
 test('the login screen links to Spotify and explains why in a sheet that opens and closes', async () => {
   const { context, page } = await newPhonePage(journey.browser);
   await page.goto(`${journey.stack.url}/login`);
-  const connect = page.getByRole('link', { name: 'Connect Spotify' });
+  // A link (and a tab stop) from the page itself; its address once the app has made it.
+  const connect = page.getByRole('link', { name: 'Connect Spotify' }).and(page.locator('[href]'));
   await connect.waitFor();
   const href = new URL((await connect.getAttribute('href')) ?? '');
   expect(href.origin).toBe(journey.stack.emulatorUrl);
