@@ -117,6 +117,8 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
     HOST: '127.0.0.1',
     PORT: String(port),
     DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+    // Every instance opens the keys any other sealed: one secret for all.
+    SOURCE_KEY_SECRET: 'cluster-source-key-secret-0123456789abcdef',
     TRUST_PROXY: '1',
     PUBLIC_ORIGIN: proxy,
     SPOTIFY_CLIENT_ID: 'heavy-rotation-demo',

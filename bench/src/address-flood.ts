@@ -56,7 +56,12 @@ async function tableFallsBack(url: string): Promise<{ after: number; later: numb
   const pgSchema = `bench_${randomBytes(6).toString('hex')}`;
   const database = await openDatabase({ databaseUrl: url, pgSchema });
   try {
-    const env = readEnv({ LOG_LEVEL: 'silent', TRUST_PROXY: '1', DATABASE_URL: url });
+    const env = readEnv({
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: '1',
+      DATABASE_URL: url,
+      SOURCE_KEY_SECRET: 'bench-source-key-secret-0123456789abcdef',
+    });
     const app = createApp(await createDeps(env, { database }));
     const call = (address: string) =>
       app.request('/api/flags', { headers: { apikey: env.PUBLIC_ANON_KEY, 'X-Forwarded-For': address } });

@@ -41,6 +41,7 @@ import { sessionOf, sourceRoutes } from './routes/sources.ts';
 import { staticRoutes } from './routes/static.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { createSmsProvider } from './sms/provider.ts';
+import { createKeyBox } from './sources/key-box.ts';
 import { createLastfm } from './sources/lastfm.ts';
 import { createListenbrainz } from './sources/listenbrainz.ts';
 import { createSessionStore } from './sources/sessions.ts';
@@ -75,6 +76,7 @@ export function createApp({
   draining,
   mailWorker = false,
   mailPollMs = 5_000,
+  sourceKeySecret,
   now = Date.now,
 }: AppDeps): ServerApp {
   const app = new Hono();
@@ -85,7 +87,9 @@ export function createApp({
     origin,
     ...[env.WEB_ORIGIN].filter((o): o is string => o !== undefined).map((o) => new URL(o).origin),
   ];
-  const sessions = createSessionStore(db, now, env.SESSION_DAYS * 86_400_000);
+  const keySecret = env.SOURCE_KEY_SECRET ?? sourceKeySecret;
+  if (!keySecret) throw new Error('Invalid configuration: SOURCE_KEY_SECRET is not set');
+  const sessions = createSessionStore(db, now, env.SESSION_DAYS * 86_400_000, createKeyBox(keySecret));
   const sources = {
     lastfm:
       env.LASTFM_API_KEY && env.LASTFM_SHARED_SECRET

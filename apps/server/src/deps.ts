@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type Database, openDatabase } from './db/client.ts';
 import type { PgliteFiles } from './db/pglite-files.ts';
 import type { Env } from './env.ts';
@@ -24,6 +27,24 @@ export interface AppDeps {
   /** How often the mail worker looks for due email, ms (5 s; tests shorten it). */
   mailPollMs?: number;
   now?: () => number;
+  /** SOURCE_KEY_SECRET when the environment has none: the one demo mode keeps in DATA_DIR. */
+  sourceKeySecret?: string;
+}
+
+/**
+ * The embedded database's SOURCE_KEY_SECRET when none is set: made once, kept beside the database in
+ * DATA_DIR (readable by this user only), so a restart still opens the keys it sealed.
+ */
+async function demoSourceKeySecret(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'source-key-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
 }
 
 /**
@@ -45,5 +66,6 @@ export async function createDeps(
       pgliteFiles,
       onTrouble: (what, error) => logger.warn({ cause: describeCause(error) }, what),
     }));
-  return { env, database, logger, ...overrides };
+  const sourceKeySecret = env.SOURCE_KEY_SECRET ?? (await demoSourceKeySecret(env.DATA_DIR));
+  return { env, database, logger, sourceKeySecret, ...overrides };
 }

@@ -8,6 +8,9 @@ test('a bad value stops the start with a message naming the variable', () => {
     /PRODUCT_NAME: must not contain "Spotify"/,
   );
   expect(() => readEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  expect(() => readEnv({ DATABASE_URL: 'postgres://db/app' })).toThrow(
+    'SOURCE_KEY_SECRET: required with DATABASE_URL',
+  );
   expect(() => readEnv({ PUBLIC_ANON_KEY: 'short' })).toThrow(/PUBLIC_ANON_KEY/);
   expect(() => readEnv({ TRUST_PROXY: 'true-ish' })).toThrow(
     /TRUST_PROXY: "true-ish" is not an address or CIDR/,

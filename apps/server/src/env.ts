@@ -83,6 +83,10 @@ export const ENV_VARIABLES = {
       .optional(),
     'Our number (E.164): texts come from it, and listeners text START/STOP to it',
   ],
+  SOURCE_KEY_SECRET: [
+    z.string().min(32).optional(),
+    'Secret the Last.fm and ListenBrainz keys are encrypted under (AES-256-GCM); required with DATABASE_URL; "new,old" while rotating; demo mode keeps one in DATA_DIR',
+  ],
   LLM_BASE_URL: [z.url().optional(), 'OpenAI-compatible API base URL for messages (templates when unset)'],
   LLM_API_KEY: [z.string().min(1).optional(), 'API key of the OpenAI-compatible endpoint'],
   LLM_MODEL: [z.string().min(1).optional(), 'Model name for the OpenAI-compatible endpoint'],
@@ -205,6 +209,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
+  // Several instances on one PostgreSQL must share the secret: none may make up its own.
+  if (result.data.DATABASE_URL && !result.data.SOURCE_KEY_SECRET)
+    throw new Error('Invalid configuration: SOURCE_KEY_SECRET: required with DATABASE_URL');
   return result.data;
 }
 

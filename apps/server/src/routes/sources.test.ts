@@ -1,5 +1,7 @@
 import { demoSources } from '@heavy-rotation/emulator';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sourceSession } from '../db/schema.ts';
 import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
 
 const LB_TOKEN = demoSources.listenbrainz[0]?.token ?? '';
@@ -139,6 +141,34 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ code: 'signed-out' });
     expect((await s.call('/api/source/session', withSession(session))).status).toBe(401);
+  });
+
+  test('a source key is encrypted at rest: the database holds no trace of it, and another secret cannot open it', async () => {
+    const res = await s.call('/auth/listenbrainz/session', { json: { token: LB_TOKEN } });
+    const session = cookieOf(res, 'hr_session') ?? '';
+    const dump = JSON.stringify(
+      await s.database.db
+        .select()
+        .from(sourceSession)
+        .where(eq(sourceSession.userId, 'listenbrainz:demo-brainz')),
+    );
+    expect(dump).not.toContain(LB_TOKEN);
+    expect(dump).toMatch(/"sourceKey":"v1\.[\w-]+\.[\w-]+\.[\w-]+"/);
+    expect((await s.call('/api/source/session', withSession(session))).status).toBe(200);
+    // An instance with another secret cannot open the key: the sign-in ends, nothing leaks.
+    const other = await startTestServer(
+      kind,
+      { SOURCE_KEY_SECRET: 'another-source-key-secret-0123456789' },
+      { database: s.database },
+    );
+    expect((await other.call('/api/source/session', withSession(session))).status).toBe(401);
+    // Rotating: the new secret first, the old one after it, opens both.
+    const rotated = await startTestServer(
+      kind,
+      { SOURCE_KEY_SECRET: `another-source-key-secret-0123456789,${s.env.SOURCE_KEY_SECRET}` },
+      { database: s.database },
+    );
+    expect((await rotated.call('/api/source/session', withSession(session))).status).toBe(200);
   });
 
   test('ListenBrainz: a pasted token signs in; this month falls back to the last month; no stats yet is told', async () => {

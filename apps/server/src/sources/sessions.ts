@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sourceSession } from '../db/schema.ts';
+import type { KeyBox } from './key-box.ts';
 
 export type SourceName = 'lastfm' | 'listenbrainz';
 
@@ -29,7 +30,7 @@ function isSource(value: string): value is SourceName {
 }
 
 /** Sessions kept in the database (docs/decisions/019-own-sessions-for-other-sources.md). */
-export function createSessionStore(db: Db, now: () => number, lifetimeMs: number) {
+export function createSessionStore(db: Db, now: () => number, lifetimeMs: number, box: KeyBox) {
   return {
     /** Starts a session and returns the cookie's token. */
     async create(session: Omit<SourceSession, 'expiresAt'>): Promise<{ token: string; expiresAt: Date }> {
@@ -41,7 +42,8 @@ export function createSessionStore(db: Db, now: () => number, lifetimeMs: number
         source: session.source,
         sourceName: session.sourceName,
         displayName: session.displayName,
-        sourceKey: session.sourceKey,
+        // Encrypted at rest: the database, its backups and its WAL never hold the key in plain text.
+        sourceKey: box.seal(session.sourceKey),
         rotatedAt: new Date(now()),
         expiresAt,
       });
@@ -69,12 +71,14 @@ export function createSessionStore(db: Db, now: () => number, lifetimeMs: number
         )
         .limit(1);
       if (!row || !isSource(row.source)) return undefined;
+      const sourceKey = box.open(row.sourceKey);
+      if (sourceKey === undefined) return undefined;
       const session: SourceSession = {
         userId: row.userId,
         source: row.source,
         sourceName: row.sourceName,
         displayName: row.displayName,
-        sourceKey: row.sourceKey,
+        sourceKey,
         expiresAt: row.expiresAt,
       };
       if (row.tokenHash !== tokenHash || now() - row.rotatedAt.getTime() < ROTATE_MS) return { session };

@@ -66,6 +66,7 @@ export async function startTestServer(
     MUSICBRAINZ_API_URL: `${EMULATOR}/musicbrainz`,
     WIKIDATA_API_URL: `${EMULATOR}/wikidata`,
     COMMONS_API_URL: `${EMULATOR}/commons`,
+    SOURCE_KEY_SECRET: 'test-source-key-secret-0123456789abcdef',
     SMS_API_URL: `${EMULATOR}/twilio`,
     SMS_ACCOUNT_SID: DEMO_SMS.accountSid,
     SMS_AUTH_TOKEN: DEMO_SMS.authToken,
