@@ -1,8 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes, firstScreenReady } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { GlobalErrorBoundary } from './app/shell/global-error-boundary.tsx';
+import { firstScreenReady } from './boot/screens.tsx';
 import { loadedConfig } from './config/app-config.ts';
 import { getAccessToken, refreshAfterUnauthorized } from './features/auth/session.ts';
 import { provideTokenSource } from './lib/token-source.ts';
