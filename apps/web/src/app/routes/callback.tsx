@@ -17,7 +17,7 @@ export function CallbackRoute() {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // The Top 40's list is asked for as soon as the tokens arrive (its code is already loading, see
-    // router.tsx): the screen finds both ready.
+    // boot/screens.tsx): the screen finds both ready.
     const prefetch = () => {
       fetchTopArtists().catch(() => undefined);
     };
