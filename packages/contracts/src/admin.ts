@@ -5,10 +5,30 @@ import * as z from 'zod/mini';
 
 export const adminSignIn = z.strictObject({
   token: z.string().check(z.minLength(1), z.maxLength(500)),
-  /** Who is signing in: the audit log's "who". */
+  /** The first operator's name, when ADMIN_TOKEN creates that account; otherwise not used. */
   name: z.string().check(z.trim(), z.minLength(1, 'Enter your name'), z.maxLength(60)),
 });
-export const adminSession = z.object({ enabled: z.boolean(), actor: z.nullable(z.string()) });
+export const adminSession = z.object({
+  enabled: z.boolean(),
+  actor: z.nullable(z.string()),
+  /** The first operator's own token, answered once when ADMIN_TOKEN created the account. */
+  token: z.optional(z.string()),
+});
+
+/** POST /api/admin/operators body. */
+export const operatorAdd = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1, 'Enter a name'), z.maxLength(60)),
+});
+export const operatorRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  createdAt: z.string(),
+  revokedAt: z.nullable(z.string()),
+});
+export type OperatorRow = z.infer<typeof operatorRow>;
+export const operatorList = z.object({ operators: z.array(operatorRow) });
+/** The new operator and their token, shown this once: only its hash is kept. */
+export const operatorAdded = z.object({ operator: operatorRow, token: z.string() });
 export type AdminSession = z.infer<typeof adminSession>;
 
 export const WAITLIST_STATUSES = ['waiting', 'invited', 'joined'] as const;

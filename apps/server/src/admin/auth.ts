@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client.ts';
-import { adminAudit, adminSession } from '../db/schema.ts';
+import { adminAudit, adminSession, operator } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { sameSecret } from '../http/identity.ts';
 import { requireSameOrigin } from '../http/same-origin.ts';
@@ -12,7 +12,13 @@ const ADMIN_COOKIE = 'hr_admin';
 /** Only the console's API ever receives the cookie. */
 const COOKIE_PATH = '/api/admin';
 
-export type AdminEnv = { Variables: { actor: string } };
+export type AdminEnv = { Variables: { actor: string; operatorId: number } };
+
+/** The signed-in operator account. */
+export interface Signed {
+  id: number;
+  name: string;
+}
 
 export interface AdminAuthOptions {
   db: Db;
@@ -27,7 +33,7 @@ export interface AdminAuthOptions {
   addressOf: (c: Context) => string;
 }
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * The console's sign-in (docs/operator.md, "Signing in"): ADMIN_TOKEN is exchanged for a random session
@@ -41,39 +47,80 @@ export function createAdminAuth(options: AdminAuthOptions) {
     await db.insert(adminAudit).values({ actor, action, detail, createdAt: new Date(now()) });
   }
 
-  async function actorOf(c: Context): Promise<string | undefined> {
+  /** The live session's operator: the session must not have expired, nor its account been revoked. */
+  async function operatorOf(c: Context): Promise<Signed | undefined> {
     const token = getCookie(c, ADMIN_COOKIE);
     if (!options.adminToken || !token || token.length > 100) return undefined;
     const [row] = await db
-      .select({ actor: adminSession.actor })
+      .select({ id: operator.id, name: operator.name })
       .from(adminSession)
-      .where(and(eq(adminSession.tokenHash, hash(token)), gt(adminSession.expiresAt, new Date(now()))));
-    return row?.actor;
+      .innerJoin(operator, eq(operator.id, adminSession.operatorId))
+      .where(
+        and(
+          eq(adminSession.tokenHash, hash(token)),
+          gt(adminSession.expiresAt, new Date(now())),
+          isNull(operator.revokedAt),
+        ),
+      );
+    return row;
   }
+  const actorOf = async (c: Context) => (await operatorOf(c))?.name;
 
   /** Every console call but the sign-in: a live session, and for changes, a same-origin request. */
   const requireAdmin: MiddlewareHandler<AdminEnv> = async (c, next) => {
     if (!options.adminToken) throw new HttpError(404, 'The operator console is off: set ADMIN_TOKEN');
     if (c.req.method !== 'GET') requireSameOrigin(c, options.own);
-    const actor = await actorOf(c);
-    if (!actor) throw new HttpError(401, 'Sign in to the console');
-    c.set('actor', actor);
+    const signed = await operatorOf(c);
+    if (!signed) throw new HttpError(401, 'Sign in to the console');
+    c.set('actor', signed.name);
+    c.set('operatorId', signed.id);
     await next();
   };
 
-  async function signIn(c: Context, token: string, name: string): Promise<string> {
+  /**
+   * ADMIN_TOKEN only while no operator exists: it creates the first account, named by the sign-in's name,
+   * whose own token is answered once. Afterwards only an operator's own, unrevoked token signs in, and the
+   * typed name is not used (docs/operator.md, "Operators").
+   */
+  async function signIn(c: Context, token: string, name: string): Promise<{ actor: string; token?: string }> {
     if (!options.adminToken) throw new HttpError(404, 'The operator console is off: set ADMIN_TOKEN');
     requireSameOrigin(c, options.own);
-    if (!sameSecret(token, options.adminToken)) {
+    let signed: Signed | undefined;
+    let created: string | undefined;
+    if (sameSecret(token, options.adminToken)) {
+      const own = randomBytes(32).toString('base64url');
+      // Only while the table is empty: racing first sign-ins, on any instance, make one account.
+      const row = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('operator:first'))`);
+        const [any] = await tx.select({ id: operator.id }).from(operator).limit(1);
+        if (any) return undefined;
+        const [made] = await tx
+          .insert(operator)
+          .values({ name, tokenHash: hash(own) })
+          .returning({ id: operator.id, name: operator.name });
+        return made;
+      });
+      if (row) {
+        signed = row;
+        created = own;
+        await audit(row.name, 'created the first operator', row.name);
+      }
+    } else if (token.length <= 100) {
+      [signed] = await db
+        .select({ id: operator.id, name: operator.name })
+        .from(operator)
+        .where(and(eq(operator.tokenHash, hash(token)), isNull(operator.revokedAt)));
+    }
+    if (!signed) {
       // Who tried, from where and when: never the token they typed.
       await audit('(nobody)', 'failed sign-in', `from ${options.addressOf(c)}`);
-      throw new HttpError(401, 'That admin token is not right');
+      throw new HttpError(401, 'That operator token is not right');
     }
     const session = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now() + options.sessionMs);
     // Expired sign-ins are cleared as new ones arrive.
     await db.delete(adminSession).where(lt(adminSession.expiresAt, new Date(now())));
-    await db.insert(adminSession).values({ tokenHash: hash(session), actor: name, expiresAt });
+    await db.insert(adminSession).values({ tokenHash: hash(session), operatorId: signed.id, expiresAt });
     setCookie(c, ADMIN_COOKIE, session, {
       httpOnly: true,
       sameSite: 'Strict',
@@ -81,18 +128,16 @@ export function createAdminAuth(options: AdminAuthOptions) {
       path: COOKIE_PATH,
       expires: expiresAt,
     });
-    await audit(name, 'signed in');
-    return name;
+    await audit(signed.name, 'signed in');
+    return created ? { actor: signed.name, token: created } : { actor: signed.name };
   }
 
   async function signOut(c: Context): Promise<void> {
     const token = getCookie(c, ADMIN_COOKIE);
     if (token && token.length <= 100) {
-      const [row] = await db
-        .delete(adminSession)
-        .where(eq(adminSession.tokenHash, hash(token)))
-        .returning();
-      if (row) await audit(row.actor, 'signed out');
+      const signed = await operatorOf(c);
+      await db.delete(adminSession).where(eq(adminSession.tokenHash, hash(token)));
+      if (signed) await audit(signed.name, 'signed out');
     }
     deleteCookie(c, ADMIN_COOKIE, { path: COOKIE_PATH });
   }

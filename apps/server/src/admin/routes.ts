@@ -1,12 +1,13 @@
 import * as admin from '@heavy-rotation/contracts/admin';
-import { desc, eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
-import { adminAudit, waitlistSignup } from '../db/schema.ts';
+import { adminAudit, adminSession, operator, waitlistSignup } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/json.ts';
 import type { FlagStore } from '../routes/flags.ts';
-import type { AdminAuth, AdminEnv } from './auth.ts';
+import { type AdminAuth, type AdminEnv, hash } from './auth.ts';
 import { csvResponse } from './csv.ts';
 import { erase, erasureTarget, type Removed, removedAnything } from './erase.ts';
 import type { MailQueue } from './mail.ts';
@@ -82,8 +83,8 @@ export function adminRoutes(options: AdminRouteOptions): Hono<AdminEnv> {
   );
   app.post('/session', options.signInGuard, async (c) => {
     const body = await readJson(c, admin.adminSignIn);
-    const actor = await auth.signIn(c, body.token, body.name);
-    return c.json({ enabled: true, actor }, 200, NO_STORE);
+    const signed = await auth.signIn(c, body.token, body.name);
+    return c.json({ enabled: true, ...signed }, 200, NO_STORE);
   });
   app.delete('/session', async (c) => {
     await auth.signOut(c);
@@ -199,6 +200,45 @@ export function adminRoutes(options: AdminRouteOptions): Hono<AdminEnv> {
     await options.flags.set(key, enabled);
     await auth.audit(c.get('actor'), 'flag changed', `${key} → ${enabled ? 'on' : 'off'}`);
     return c.json({ key, enabled }, 200, NO_STORE);
+  });
+
+  // Operators (docs/operator.md, "Operators"): a token is answered once and kept only as its SHA-256.
+  const operatorJson = (r: typeof operator.$inferSelect): admin.OperatorRow => ({
+    id: r.id,
+    name: r.name,
+    createdAt: r.createdAt.toISOString(),
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+  });
+  app.get('/operators', async (c) => {
+    const rows = await db.select().from(operator).orderBy(asc(operator.id));
+    return c.json({ operators: rows.map(operatorJson) }, 200, NO_STORE);
+  });
+  app.post('/operators', async (c) => {
+    const { name } = await readJson(c, admin.operatorAdd);
+    const token = randomBytes(32).toString('base64url');
+    const [row] = await db
+      .insert(operator)
+      .values({ name, tokenHash: hash(token) })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new HttpError(409, 'An operator already has that name');
+    await auth.audit(c.get('actor'), 'added an operator', name);
+    return c.json({ operator: operatorJson(row), token }, 201, NO_STORE);
+  });
+  app.delete('/operators/:id', async (c) => {
+    const id = Number(c.req.param('id'));
+    if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(400, 'id: not an operator id');
+    if (id === c.get('operatorId')) throw new HttpError(400, 'Another operator has to revoke you');
+    const [row] = await db
+      .update(operator)
+      .set({ revokedAt: new Date(now()) })
+      .where(and(eq(operator.id, id), isNull(operator.revokedAt)))
+      .returning();
+    if (!row) throw new HttpError(404, 'No active operator has this id');
+    // The session check already refuses a revoked account; its sessions are cleared too.
+    await db.delete(adminSession).where(eq(adminSession.operatorId, id));
+    await auth.audit(c.get('actor'), 'revoked an operator', row.name);
+    return c.json({ operator: operatorJson(row) }, 200, NO_STORE);
   });
 
   app.get('/audit', async (c) => {

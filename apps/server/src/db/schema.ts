@@ -247,11 +247,25 @@ export const appSecret = pgTable('app_secret', {
   value: text('value').notNull(),
 });
 
-/** Operator console sign-ins: the cookie's token kept only as its SHA-256. */
+/**
+ * The console's operator accounts (docs/operator.md, "Operators"): each signs in with its own token, kept
+ * only as its SHA-256. A revoked account's sessions stop working at once.
+ */
+export const operator = pgTable('operator', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** Operator console sign-ins: the cookie's token kept only as its SHA-256, owned by an operator account. */
 export const adminSession = pgTable('admin_session', {
   tokenHash: text('token_hash').primaryKey(),
-  /** The name the operator gave at sign-in: the "who" of the audit log. */
-  actor: text('actor').notNull(),
+  /** The account signed in: its name is the "who" of the audit log. */
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operator.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
