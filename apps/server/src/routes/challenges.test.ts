@@ -70,14 +70,17 @@ describe.each(DATABASES)('challenge links on %s', (kind) => {
     server.call('/api/challenges', { ...init, json });
   const guess = (server: TestServer, id: string, text: string) =>
     friend(server, `/api/challenges/${id}/guesses`, { json: { guess: text } });
-  /** The operator's console sign-in cookie. */
+  /** The operator's console sign-in cookie: ADMIN_TOKEN makes the first operator once. */
+  let operatorCookie: string | undefined;
   async function operator(): Promise<string> {
+    if (operatorCookie !== undefined) return operatorCookie;
     const signIn = await a.app.request('/api/admin/session', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: SITE },
       body: JSON.stringify({ token: ADMIN_TOKEN, name: 'Ada' }),
     });
-    return /^hr_admin=([^;]+)/.exec(signIn.headers.getSetCookie().join('\n'))?.[1] ?? '';
+    operatorCookie = /^hr_admin=([^;]+)/.exec(signIn.headers.getSetCookie().join('\n'))?.[1] ?? '';
+    return operatorCookie;
   }
   const lockedOnly = () => list.filter((_, i) => ![3, 4, 5].includes(i));
 
