@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 export const adminSignIn = z.strictObject({
   token: z.string().check(z.minLength(1), z.maxLength(500)),
   /** The first operator's name, when ADMIN_TOKEN creates that account; otherwise not used. */
-  name: z.string().check(z.trim(), z.minLength(1, 'Enter your name'), z.maxLength(60)),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(60))),
 });
 export const adminSession = z.object({
   enabled: z.boolean(),
@@ -29,6 +29,8 @@ export type OperatorRow = z.infer<typeof operatorRow>;
 export const operatorList = z.object({ operators: z.array(operatorRow) });
 /** The new operator and their token, shown this once: only its hash is kept. */
 export const operatorAdded = z.object({ operator: operatorRow, token: z.string() });
+/** DELETE /api/admin/operators/:id reply: the account, now revoked. */
+export const operatorRevoked = z.object({ operator: operatorRow });
 export type AdminSession = z.infer<typeof adminSession>;
 
 export const WAITLIST_STATUSES = ['waiting', 'invited', 'joined'] as const;

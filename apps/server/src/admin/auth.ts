@@ -82,21 +82,27 @@ export function createAdminAuth(options: AdminAuthOptions) {
    * whose own token is answered once. Afterwards only an operator's own, unrevoked token signs in, and the
    * typed name is not used (docs/operator.md, "Operators").
    */
-  async function signIn(c: Context, token: string, name: string): Promise<{ actor: string; token?: string }> {
+  async function signIn(
+    c: Context,
+    token: string,
+    name: string | undefined,
+  ): Promise<{ actor: string; token?: string }> {
     if (!options.adminToken) throw new HttpError(404, 'The operator console is off: set ADMIN_TOKEN');
     requireSameOrigin(c, options.own);
     let signed: Signed | undefined;
     let created: string | undefined;
     if (sameSecret(token, options.adminToken)) {
       const own = randomBytes(32).toString('base64url');
+      const first = name ?? '';
       // Only while the table is empty: racing first sign-ins, on any instance, make one account.
       const row = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('operator:first'))`);
         const [any] = await tx.select({ id: operator.id }).from(operator).limit(1);
         if (any) return undefined;
+        if (!first) throw new HttpError(400, 'name: Enter your name');
         const [made] = await tx
           .insert(operator)
-          .values({ name, tokenHash: hash(own) })
+          .values({ name: first, tokenHash: hash(own) })
           .returning({ id: operator.id, name: operator.name });
         return made;
       });

@@ -1,5 +1,5 @@
-import * as admin from '@heavy-rotation/contracts/admin';
 import { randomBytes } from 'node:crypto';
+import * as admin from '@heavy-rotation/contracts/admin';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';

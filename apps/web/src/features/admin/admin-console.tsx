@@ -5,6 +5,7 @@ import styles from './admin.module.css';
 import { AdminError, adminCall, noContent } from './admin-api.ts';
 import { AuditPanel } from './admin-audit.tsx';
 import { FlagsPanel } from './admin-flags.tsx';
+import { OperatorsPanel, TokenOnce } from './admin-operators.tsx';
 import { StatsPanel } from './admin-stats.tsx';
 import { SubscribersPanel } from './admin-subscribers.tsx';
 import { WaitlistPanel } from './admin-waitlist.tsx';
@@ -14,6 +15,7 @@ const TABS = [
   { path: 'subscribers', label: 'Subscribers' },
   { path: 'stats', label: 'Stats' },
   { path: 'flags', label: 'Flags' },
+  { path: 'operators', label: 'Operators' },
   { path: 'audit', label: 'Audit log' },
 ] as const;
 type Tab = (typeof TABS)[number]['path'];
@@ -21,7 +23,7 @@ type Tab = (typeof TABS)[number]['path'];
 type SessionState =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
-  | { kind: 'ready'; enabled: boolean; actor: string | null };
+  | { kind: 'ready'; enabled: boolean; actor: string | null; token?: string | undefined };
 
 /** The operator console at /admin (docs/operator.md): sign-in, then the waitlist, subscribers, stats, flags and audit log. */
 export function AdminConsole() {
@@ -73,9 +75,12 @@ export function AdminConsole() {
             </p>
           </section>
         ) : !session.actor ? (
-          <SignIn onSignedIn={(actor) => setSession({ kind: 'ready', enabled: true, actor })} />
+          <SignIn onSignedIn={(actor, token) => setSession({ kind: 'ready', enabled: true, actor, token })} />
         ) : (
-          <Signed onUnauthorised={signedOut} />
+          <>
+            {session.token ? <TokenOnce name={session.actor} token={session.token} /> : null}
+            <Signed onUnauthorised={signedOut} />
+          </>
         )}
       </main>
     </div>
@@ -107,7 +112,7 @@ function SignOut({ actor, onDone }: { actor: string; onDone: () => void }) {
   );
 }
 
-function SignIn({ onSignedIn }: { onSignedIn: (actor: string) => void }) {
+function SignIn({ onSignedIn }: { onSignedIn: (actor: string, token?: string) => void }) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -116,9 +121,9 @@ function SignIn({ onSignedIn }: { onSignedIn: (actor: string) => void }) {
     setBusy(true);
     setError(undefined);
     adminCall('/session', admin.adminSession, {
-      body: { name: String(form.get('name') ?? ''), token: String(form.get('token') ?? '') },
+      body: { name: String(form.get('name') ?? '') || undefined, token: String(form.get('token') ?? '') },
     }).then(
-      (s) => onSignedIn(s.actor ?? ''),
+      (s) => onSignedIn(s.actor ?? '', s.token),
       (e: unknown) => {
         setBusy(false);
         setError(e instanceof AdminError ? e.message.replace(/^name: /, '') : 'Something went wrong');
@@ -128,13 +133,16 @@ function SignIn({ onSignedIn }: { onSignedIn: (actor: string) => void }) {
   return (
     <form className={styles.card} onSubmit={submit} aria-labelledby="sign-in-title">
       <h2 id="sign-in-title">Sign in</h2>
-      <p className={styles.muted}>Every action is written to the audit log under your name.</p>
+      <p className={styles.muted}>
+        Sign in with your own operator token: every action is written to the audit log under your
+        account&apos;s name. The very first sign-in uses the server&apos;s ADMIN_TOKEN and makes your account.
+      </p>
       <label className={styles.field}>
-        <span>Your name</span>
-        <input name="name" autoComplete="name" required maxLength={60} />
+        <span>Your name (first sign-in only)</span>
+        <input name="name" autoComplete="name" maxLength={60} />
       </label>
       <label className={styles.field}>
-        <span>Admin token</span>
+        <span>Operator token</span>
         <input name="token" type="password" autoComplete="current-password" required maxLength={500} />
       </label>
       {error ? (
@@ -171,6 +179,7 @@ function Signed({ onUnauthorised }: { onUnauthorised: () => void }) {
         {tab === 'subscribers' ? <SubscribersPanel onUnauthorised={onUnauthorised} /> : null}
         {tab === 'stats' ? <StatsPanel onUnauthorised={onUnauthorised} /> : null}
         {tab === 'flags' ? <FlagsPanel onUnauthorised={onUnauthorised} /> : null}
+        {tab === 'operators' ? <OperatorsPanel onUnauthorised={onUnauthorised} /> : null}
         {tab === 'audit' ? <AuditPanel onUnauthorised={onUnauthorised} /> : null}
       </div>
     </>

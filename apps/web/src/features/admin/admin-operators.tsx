@@ -1,0 +1,99 @@
+import * as admin from '@heavy-rotation/contracts/admin';
+import { type FormEvent, useState } from 'react';
+import styles from './admin.module.css';
+import { AdminError, adminCall } from './admin-api.ts';
+import { LoadProblem, type Notice, NoticeLine } from './admin-feedback.tsx';
+import { when } from './admin-format.ts';
+import { useAdminQuery } from './admin-use-query.ts';
+
+/** A new operator's token: shown this once, since the server keeps only its hash. */
+export function TokenOnce({ name, token }: { name: string; token: string }) {
+  return (
+    <div className={styles.card} role="status">
+      <p>
+        <strong>{name}</strong>&apos;s token, shown only this once: copy it now and hand it over privately.
+      </p>
+      <p>
+        <code aria-label={`Token for ${name}`}>{token}</code>
+      </p>
+    </div>
+  );
+}
+
+/** The operator accounts (docs/operator.md, "Operators"): add one by name, revoke one; both audited. */
+export function OperatorsPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
+  const operators = useAdminQuery('/operators', admin.operatorList, onUnauthorised);
+  const [notice, setNotice] = useState<Notice>();
+  const [added, setAdded] = useState<{ name: string; token: string }>();
+  const [busy, setBusy] = useState(false);
+  const failed = (e: unknown) => {
+    setBusy(false);
+    if (e instanceof AdminError && e.status === 401) onUnauthorised();
+    setNotice({
+      text: e instanceof Error ? e.message.replace(/^name: /, '') : 'Nothing was changed',
+      bad: true,
+    });
+  };
+  const add = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get('name') ?? '');
+    setBusy(true);
+    setNotice(undefined);
+    adminCall('/operators', admin.operatorAdded, { body: { name } }).then(({ operator, token }) => {
+      setBusy(false);
+      form.reset();
+      setAdded({ name: operator.name, token });
+      operators.reload();
+    }, failed);
+  };
+  const revoke = (row: admin.OperatorRow) => {
+    setBusy(true);
+    setAdded(undefined);
+    adminCall(`/operators/${row.id}`, admin.operatorRevoked, {
+      method: 'DELETE',
+    }).then(() => {
+      setBusy(false);
+      setNotice({ text: `${row.name} is revoked: their sessions have ended.`, bad: false });
+      operators.reload();
+    }, failed);
+  };
+  return (
+    <section aria-labelledby="operators-title" className={styles.panel}>
+      <h2 id="operators-title">Operators</h2>
+      <NoticeLine notice={notice} />
+      {added ? <TokenOnce name={added.name} token={added.token} /> : null}
+      <form className={styles.card} onSubmit={add} aria-label="Add an operator">
+        <label className={styles.field}>
+          <span>New operator&apos;s name</span>
+          <input name="name" required maxLength={60} autoComplete="off" />
+        </label>
+        <button type="submit" className={styles.primary} disabled={busy}>
+          Add operator
+        </button>
+      </form>
+      {operators.error && !operators.data ? (
+        <LoadProblem error={operators.error} retry={operators.reload} />
+      ) : null}
+      <ul className={styles.cards}>
+        {operators.data?.operators.map((row) => (
+          <li key={row.id} className={styles.card}>
+            <div className={styles.rowHead}>
+              <div>
+                <h3 className={styles.cardTitle}>{row.name}</h3>
+                <p className={styles.small}>
+                  {row.revokedAt ? `Revoked ${when(row.revokedAt)}` : `Added ${when(row.createdAt)}`}
+                </p>
+              </div>
+              {row.revokedAt ? null : (
+                <button type="button" className={styles.danger} disabled={busy} onClick={() => revoke(row)}>
+                  Revoke {row.name}
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
