@@ -13,9 +13,10 @@ export function TokenOnce({ name, token }: { name: string; token: string }) {
       <p>
         <strong>{name}</strong>&apos;s token, shown only this once: copy it now and hand it over privately.
       </p>
-      <p>
-        <code aria-label={`Token for ${name}`}>{token}</code>
-      </p>
+      <label className={styles.field}>
+        <span>Token for {name}</span>
+        <input readOnly value={token} onFocus={(e) => e.currentTarget.select()} />
+      </label>
     </div>
   );
 }
