@@ -31,16 +31,24 @@ async function tapWhenShown(control: Locator): Promise<void> {
   await control.click({ force: true });
 }
 
-/** The waitlist as the operator console reads it. */
-async function waitlistEmails(): Promise<string[]> {
-  const base = journey.stack.url;
+/** The console's sign-in: ADMIN_TOKEN makes the first operator once, whose session is kept. */
+let operatorCookie: string | undefined;
+async function consoleCookie(base: string): Promise<string> {
+  if (operatorCookie !== undefined) return operatorCookie;
   const session = await fetch(`${base}/api/admin/session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: base },
     body: JSON.stringify({ token: ADMIN_TOKEN, name: 'Journey' }),
   });
   expect(session.status).toBe(200);
-  const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  operatorCookie = (session.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return operatorCookie;
+}
+
+/** The waitlist as the operator console reads it. */
+async function waitlistEmails(): Promise<string[]> {
+  const base = journey.stack.url;
+  const cookie = await consoleCookie(base);
   const res = await fetch(`${base}/api/admin/waitlist?size=100`, { headers: { Cookie: cookie } });
   const page = (await res.json()) as { rows: { email: string }[] };
   return page.rows.map((row) => row.email);

@@ -39,11 +39,14 @@ async function signUp(emails: string[]): Promise<void> {
   }
 }
 
-async function signInToConsole(page: Page): Promise<void> {
+/** Ada's own token, shown once when ADMIN_TOKEN made her the first operator (the first journey). */
+let adaToken = '';
+
+async function signInToConsole(page: Page, token = adaToken): Promise<void> {
+  expect(token).not.toBe('');
   await page.goto(`${journey.stack.url}/admin`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  await page.getByLabel('Your name').fill('Ada');
-  await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+  await page.getByLabel('Operator token').fill(token);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText('Signed in as').waitFor();
 }
@@ -56,19 +59,22 @@ test('the operator signs in, invites from the waitlist by email and exports it',
   await page.goto(`${journey.stack.url}/admin`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await axeClean(page);
-  await page.getByLabel('Your name').fill('Ada');
-  await page.getByLabel('Admin token').fill('not-the-admin-token');
+  await page.getByLabel('Your name (first sign-in only)').fill('Ada');
+  await page.getByLabel('Operator token').fill('not-the-admin-token');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('alert').getByText('That admin token is not right').waitFor();
-  await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+  await page.getByRole('alert').getByText('That operator token is not right').waitFor();
+  // ADMIN_TOKEN, while no operator exists, makes Ada's account and shows her own token once.
+  await page.getByLabel('Operator token').fill(ADMIN_TOKEN);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText('Signed in as').waitFor();
+  adaToken = await page.getByLabel('Token for Ada').inputValue();
+  expect(adaToken).toMatch(/^[\w-]{43}$/);
   const table = page.getByRole('table');
   await table.getByRole('cell', { name: 'fan30@example.com', exact: true }).waitFor();
   expect(await page.getByText('0 of 5').count()).toBe(1);
   // On a phone every section's tab is in view, none past the screen's edge.
   const tabs = page.getByRole('navigation', { name: 'Console sections' }).getByRole('link');
-  expect(await tabs.count()).toBe(5);
+  expect(await tabs.count()).toBe(6);
   for (const box of await tabs.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().toJSON()))) {
     expect(box.left).toBeGreaterThanOrEqual(0);
     expect(box.right).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
@@ -109,11 +115,23 @@ test('the operator signs in, invites from the waitlist by email and exports it',
   expect(csv.filter((l) => l.includes(',invited,'))).toHaveLength(2);
 
   // The audit log has it all, under the operator's name.
+  // Ada adds Grace, whose token is shown once, and then revokes her.
+  await page.getByRole('link', { name: 'Operators' }).click();
+  await page.getByLabel("New operator's name").fill('Grace');
+  await page.getByRole('button', { name: 'Add operator' }).click();
+  expect(await page.getByLabel('Token for Grace').inputValue()).toMatch(/^[\w-]{43}$/);
+  await page.getByRole('heading', { name: 'Grace', level: 3 }).waitFor();
+  await axeClean(page);
+  await shot(page, 'console-operators');
+  await page.getByRole('button', { name: 'Revoke Grace' }).click();
+  await page.getByText('Grace is revoked: their sessions have ended.').waitFor();
   await page.getByRole('link', { name: 'Audit log' }).click();
   const audit = page.getByRole('table');
   await audit.getByText('exported the waitlist').waitFor();
   expect(await audit.getByText('invited').count()).toBeGreaterThan(0);
-  expect(await audit.getByRole('cell', { name: 'Ada', exact: true }).count()).toBe(3);
+  await audit.getByText('revoked an operator').waitFor();
+  // Created, signed in, invited, exported, added and revoked: all under Ada's account.
+  expect(await audit.getByRole('cell', { name: 'Ada', exact: true }).count()).toBe(6);
   await axeClean(page);
   await context.close();
 });
