@@ -79,7 +79,7 @@ export function AdminConsole() {
         ) : (
           <>
             {session.token ? <TokenOnce name={session.actor} token={session.token} /> : null}
-            <Signed onUnauthorised={signedOut} />
+            <Signed actor={session.actor} onUnauthorised={signedOut} />
           </>
         )}
       </main>
@@ -157,7 +157,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (actor: string, token?: string) =>
   );
 }
 
-function Signed({ onUnauthorised }: { onUnauthorised: () => void }) {
+function Signed({ actor, onUnauthorised }: { actor: string; onUnauthorised: () => void }) {
   const { pathname } = useLocation();
   const tab: Tab = TABS.find((t) => pathname === `/admin/${t.path}`)?.path ?? 'waitlist';
   return (
@@ -179,7 +179,7 @@ function Signed({ onUnauthorised }: { onUnauthorised: () => void }) {
         {tab === 'subscribers' ? <SubscribersPanel onUnauthorised={onUnauthorised} /> : null}
         {tab === 'stats' ? <StatsPanel onUnauthorised={onUnauthorised} /> : null}
         {tab === 'flags' ? <FlagsPanel onUnauthorised={onUnauthorised} /> : null}
-        {tab === 'operators' ? <OperatorsPanel onUnauthorised={onUnauthorised} /> : null}
+        {tab === 'operators' ? <OperatorsPanel actor={actor} onUnauthorised={onUnauthorised} /> : null}
         {tab === 'audit' ? <AuditPanel onUnauthorised={onUnauthorised} /> : null}
       </div>
     </>

@@ -22,7 +22,7 @@ export function TokenOnce({ name, token }: { name: string; token: string }) {
 }
 
 /** The operator accounts (docs/operator.md, "Operators"): add one by name, revoke one; both audited. */
-export function OperatorsPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
+export function OperatorsPanel({ actor, onUnauthorised }: { actor: string; onUnauthorised: () => void }) {
   const operators = useAdminQuery('/operators', admin.operatorList, onUnauthorised);
   const [notice, setNotice] = useState<Notice>();
   const [added, setAdded] = useState<{ name: string; token: string }>();
@@ -84,9 +84,10 @@ export function OperatorsPanel({ onUnauthorised }: { onUnauthorised: () => void 
                 <h3 className={styles.cardTitle}>{row.name}</h3>
                 <p className={styles.small}>
                   {row.revokedAt ? `Revoked ${when(row.revokedAt)}` : `Added ${when(row.createdAt)}`}
+                  {row.name === actor ? ' · you' : ''}
                 </p>
               </div>
-              {row.revokedAt ? null : (
+              {row.revokedAt || row.name === actor ? null : (
                 <button type="button" className={styles.danger} disabled={busy} onClick={() => revoke(row)}>
                   Revoke {row.name}
                 </button>
