@@ -70,8 +70,8 @@ export function AdminConsole() {
             <h2 id="off-title">The console is off on this server</h2>
             <p>
               Set <code>ADMIN_TOKEN</code> (16 characters or more) in the server&apos;s environment and
-              restart it, then sign in here with that token. With <code>npm start</code> on a laptop the demo
-              token is <code>heavy-rotation-demo-admin</code>.
+              restart it, then sign in here with that token to make the first operator account. With{' '}
+              <code>npm start</code> on a laptop the demo token is <code>heavy-rotation-demo-admin</code>.
             </p>
           </section>
         ) : !session.actor ? (
