@@ -11,5 +11,5 @@ CREATE TABLE "operator" (
 -- Sessions from before named operators belong to no account: everyone signs in again.
 DELETE FROM "admin_session";--> statement-breakpoint
 ALTER TABLE "admin_session" ADD COLUMN "operator_id" integer NOT NULL;--> statement-breakpoint
-ALTER TABLE "admin_session" ADD CONSTRAINT "admin_session_operator_id_operator_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operator"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_session" ADD CONSTRAINT "admin_session_operator_id_operator_id_fk" FOREIGN KEY ("operator_id") REFERENCES "operator"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_session" DROP COLUMN "actor";
