@@ -1,4 +1,5 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
   challenge,
@@ -80,73 +81,21 @@ export async function erase(
   return db.transaction(async (tx) => {
     // Lets the consent table's append-only trigger allow this transaction's deletes, and no other's.
     await tx.execute(sql`select set_config('heavy_rotation.erasing', 'on', true)`);
-    const byUser = ids.length > 0;
+    /** Deletes the rows of `table` whose `column` is one of `values`; how many went. */
+    const removeWhere = async (table: PgTable, column: AnyPgColumn, values: string[]) =>
+      values.length
+        ? count(await tx.delete(table).where(inArray(column, values)).returning({ one: sql`1` }))
+        : 0;
     const removed: Removed = {
-      profiles: byUser
-        ? count(
-            await tx
-              .delete(userProfile)
-              .where(inArray(userProfile.id, ids))
-              .returning({ id: userProfile.id }),
-          )
-        : 0,
+      profiles: await removeWhere(userProfile, userProfile.id, ids),
       numbers: phones.length,
-      consentRecords: byUser
-        ? count(
-            await tx
-              .delete(smsConsent)
-              .where(inArray(smsConsent.userId, ids))
-              .returning({ id: smsConsent.id }),
-          )
-        : 0,
-      pendingCodes: byUser
-        ? count(
-            await tx
-              .delete(smsVerification)
-              .where(inArray(smsVerification.userId, ids))
-              .returning({ id: smsVerification.userId }),
-          )
-        : 0,
-      sourceSessions: byUser
-        ? count(
-            await tx
-              .delete(sourceSession)
-              .where(inArray(sourceSession.userId, ids))
-              .returning({ id: sourceSession.tokenHash }),
-          )
-        : 0,
-      savedLists: byUser
-        ? count(
-            await tx
-              .delete(sourceTopArtists)
-              .where(inArray(sourceTopArtists.userId, ids))
-              .returning({ id: sourceTopArtists.userId }),
-          )
-        : 0,
-      chartSnapshots: byUser
-        ? count(
-            await tx
-              .delete(chartSnapshot)
-              .where(inArray(chartSnapshot.userId, ids))
-              .returning({ id: chartSnapshot.userId }),
-          )
-        : 0,
-      generatorCounts: byUser
-        ? count(
-            await tx
-              .delete(generatorUsage)
-              .where(inArray(generatorUsage.userId, ids))
-              .returning({ id: generatorUsage.day }),
-          )
-        : 0,
-      challengeLinks: owners.length
-        ? count(
-            await tx
-              .delete(challenge)
-              .where(inArray(challenge.ownerHash, owners))
-              .returning({ id: challenge.id }),
-          )
-        : 0,
+      consentRecords: await removeWhere(smsConsent, smsConsent.userId, ids),
+      pendingCodes: await removeWhere(smsVerification, smsVerification.userId, ids),
+      sourceSessions: await removeWhere(sourceSession, sourceSession.userId, ids),
+      savedLists: await removeWhere(sourceTopArtists, sourceTopArtists.userId, ids),
+      chartSnapshots: await removeWhere(chartSnapshot, chartSnapshot.userId, ids),
+      generatorCounts: await removeWhere(generatorUsage, generatorUsage.userId, ids),
+      challengeLinks: await removeWhere(challenge, challenge.ownerHash, owners),
       waitlistSignups: 0,
       outboxMail: 0,
     };
