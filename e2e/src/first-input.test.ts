@@ -31,17 +31,21 @@ async function tapWhenShown(control: Locator): Promise<void> {
   await control.click({ force: true });
 }
 
-/** The console's sign-in: ADMIN_TOKEN makes the first operator once, whose session is kept. */
-let operatorCookie: string | undefined;
-async function consoleCookie(base: string): Promise<string> {
-  if (operatorCookie !== undefined) return operatorCookie;
-  const session = await fetch(`${base}/api/admin/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: base },
-    body: JSON.stringify({ token: ADMIN_TOKEN, name: 'Journey' }),
-  });
-  expect(session.status).toBe(200);
-  operatorCookie = (session.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+/**
+ * The console's sign-in: ADMIN_TOKEN makes the first operator once, whose session is kept. The 4x and 8x
+ * journeys run side by side, so they share the one sign-in rather than each trying the token.
+ */
+let operatorCookie: Promise<string> | undefined;
+function consoleCookie(base: string): Promise<string> {
+  operatorCookie ??= (async () => {
+    const session = await fetch(`${base}/api/admin/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: base },
+      body: JSON.stringify({ token: ADMIN_TOKEN, name: 'Journey' }),
+    });
+    expect(session.status).toBe(200);
+    return (session.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  })();
   return operatorCookie;
 }
 
