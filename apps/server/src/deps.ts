@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type MailQueue, mailQueueFromEnv } from './admin/mail.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { PgliteFiles } from './db/pglite-files.ts';
 import type { Env } from './env.ts';
@@ -22,10 +23,11 @@ export interface AppDeps {
   smsFetch?: typeof fetch;
   /** True once the process is shutting down: /readyz answers 503 from then on. */
   draining?: () => boolean;
-  /** Send queued email in the background (the server process; tests send by their own calls). */
-  mailWorker?: boolean;
-  /** How often the mail worker looks for due email, ms (5 s; tests shorten it). */
-  mailPollMs?: number;
+  /**
+   * The email queue: the admin routes add to it and kick it; the server process starts its worker
+   * (src/index.ts), so a test or benchmark sends email only if it starts one too.
+   */
+  mail: MailQueue;
   now?: () => number;
   /** SOURCE_KEY_SECRET when the environment has none: the one demo mode keeps in DATA_DIR. */
   sourceKeySecret?: string;
@@ -48,8 +50,8 @@ async function demoSourceKeySecret(dataDir: string): Promise<string> {
 }
 
 /**
- * Everything createApp needs, from the environment: the database (migrated) and the logger.
- * Benchmarks and tests may override parts, e.g. `{ providerFetch: emulator.fetch }`.
+ * Everything createApp needs, from the environment: the database (migrated), the logger and the email
+ * queue. Benchmarks and tests may override parts, e.g. `{ providerFetch: emulator.fetch }`.
  */
 export async function createDeps(
   env: Env,
@@ -67,5 +69,7 @@ export async function createDeps(
       onTrouble: (what, error) => logger.warn({ cause: describeCause(error) }, what),
     }));
   const sourceKeySecret = env.SOURCE_KEY_SECRET ?? (await demoSourceKeySecret(env.DATA_DIR));
-  return { env, database, logger, sourceKeySecret, ...overrides };
+  const mail =
+    overrides.mail ?? mailQueueFromEnv(env, { db: database.db, now: overrides.now ?? Date.now, logger });
+  return { env, database, logger, sourceKeySecret, mail, ...overrides };
 }

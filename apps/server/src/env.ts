@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { parseTrustProxy } from './http/rate-limit.ts';
 
@@ -213,6 +215,14 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (result.data.DATABASE_URL && !result.data.SOURCE_KEY_SECRET)
     throw new Error('Invalid configuration: SOURCE_KEY_SECRET: required with DATABASE_URL');
   return result.data;
+}
+
+// apps/web/dist: this module sits one folder below the package in src/ and in the built dist/ alike.
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The built web app's folder: WEB_DIST, else the web workspace's build beside this package. */
+export function webDistOf(env: Pick<Env, 'WEB_DIST'>): string {
+  return resolve(env.WEB_DIST ?? DEFAULT_WEB_DIST);
 }
 
 /** The default of a variable as the README shows it. */

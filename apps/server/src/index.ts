@@ -30,7 +30,9 @@ const [deps, { createApp }] = await Promise.all([
   }),
   import('./app.ts'),
 ]);
-const app = createApp({ ...deps, draining: () => stopping, mailWorker: true });
+const app = createApp({ ...deps, draining: () => stopping });
+// Email due is sent every few seconds (and at once after each invite) until the process stops.
+deps.mail.start(() => stopping);
 const server = createServer(getRequestListener(app.fetch, { hostname: env.HOST }));
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();

@@ -14,6 +14,7 @@ import {
   userProfile,
   waitlistSignup,
 } from '../db/schema.ts';
+import { createDeps } from '../deps.ts';
 import { createLogger } from '../http/logger.ts';
 import { ANON_KEY, DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
 
@@ -62,6 +63,8 @@ describe.each(DATABASES)('operator console on %s', (kind) => {
   let smtp: SmtpEmulator;
   let clock = Date.now();
   let cookie = '';
+  // Email goes out in the background, as the server process sends it (src/index.ts), polled often.
+  const stops: (() => void)[] = [];
   beforeAll(async () => {
     smtp = await startSmtpEmulator();
     s = await startTestServer(
@@ -73,10 +76,12 @@ describe.each(DATABASES)('operator console on %s', (kind) => {
         MAIL_RETRY_SECONDS: '60',
         PUBLIC_ORIGIN: SITE,
       },
-      { now: () => clock, mailWorker: true, mailPollMs: 30 },
+      { now: () => clock },
     );
+    stops.push(s.mail.start(() => false, 30));
   });
   afterAll(async () => {
+    for (const stop of stops) stop();
     await s.close();
     await smtp.close();
   });
@@ -222,14 +227,13 @@ describe.each(DATABASES)('operator console on %s', (kind) => {
   });
 
   test('two instances on one database send each email once', async () => {
-    const second = createApp({
-      env: s.env,
+    const deps = await createDeps(s.env, {
       database: s.database,
       logger: createLogger('silent'),
       now: () => clock,
-      mailWorker: true,
-      mailPollMs: 10,
     });
+    const second = createApp(deps);
+    stops.push(deps.mail.start(() => false, 10));
     expect(
       (await second.request('/api/admin/waitlist', { headers: { Cookie: `hr_admin=${cookie}` } })).status,
     ).toBe(200);

@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client.ts';
 import { adminAudit, adminSession, operator } from '../db/schema.ts';
+import type { Env } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { sameSecret } from '../http/identity.ts';
 import { requireSameOrigin } from '../http/same-origin.ts';
@@ -15,7 +16,7 @@ const COOKIE_PATH = '/api/admin';
 export type AdminEnv = { Variables: { actor: string; operatorId: number } };
 
 /** The signed-in operator account. */
-export interface Signed {
+interface Signed {
   id: number;
   name: string;
 }
@@ -40,7 +41,7 @@ export const hash = (token: string) => createHash('sha256').update(token).digest
  * token in an HttpOnly, SameSite=Strict cookie (Secure on https) that expires; the database keeps only
  * its SHA-256, so every instance knows every session.
  */
-export function createAdminAuth(options: AdminAuthOptions) {
+function createAdminAuth(options: AdminAuthOptions) {
   const { db, now } = options;
 
   async function audit(actor: string, action: string, detail: string | null = null): Promise<void> {
@@ -151,3 +152,15 @@ export function createAdminAuth(options: AdminAuthOptions) {
   return { audit, actorOf, requireAdmin, signIn, signOut };
 }
 export type AdminAuth = ReturnType<typeof createAdminAuth>;
+
+/** The console's sign-in with ADMIN_TOKEN (off when unset), sessions lasting ADMIN_SESSION_HOURS. */
+export function adminAuthFromEnv(
+  env: Pick<Env, 'ADMIN_TOKEN' | 'ADMIN_SESSION_HOURS'>,
+  shared: Omit<AdminAuthOptions, 'adminToken' | 'sessionMs'>,
+): AdminAuth {
+  return createAdminAuth({
+    ...shared,
+    adminToken: env.ADMIN_TOKEN,
+    sessionMs: env.ADMIN_SESSION_HOURS * 3_600_000,
+  });
+}

@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
+import type { Env } from '../env.ts';
 import type { Logger } from '../http/logger.ts';
 
 /** A claimed message's lease: another instance may take it over only after this (a crash mid-send). */
@@ -9,8 +10,10 @@ const LEASE_MS = 10 * 60_000;
 const BATCH = 20;
 /** Attempts before a message that keeps meeting temporary errors is given up. */
 const MAX_ATTEMPTS = 5;
+/** How often a started queue looks for due email (and it sends at once after each invite). */
+const POLL_MS = 5_000;
 
-export interface MailQueueOptions {
+interface MailQueueOptions {
   db: Db;
   /** smtp:// or smtps:// URL of the mail server; without it messages go to the outbox only (demo mode). */
   smtpUrl?: string;
@@ -26,8 +29,11 @@ export interface MailQueue {
   kick(): void;
   /** Sends what is due; resolves with how many messages were handled. */
   runOnce(): Promise<number>;
-  /** Sends what is due every `everyMs` until the returned function is called. */
-  start(everyMs: number, paused: () => boolean): () => void;
+  /**
+   * Sends what is due every `everyMs` (5 s), except while `paused()`, until the returned function is
+   * called. The server process starts it (src/index.ts); tests that send email start it themselves.
+   */
+  start(paused: () => boolean, everyMs?: number): () => void;
 }
 
 /** Why a send failed, and whether trying again can help (a 5xx answer is a refusal for good). */
@@ -55,7 +61,7 @@ function lazyTransport(smtpUrl: string): () => Promise<Transporter> {
  * FOR UPDATE SKIP LOCKED, so two instances never hand the same message to the mail server; temporary
  * failures are tried again with doubling delays, a refusal (5xx) is kept on the row as its bounce.
  */
-export function createMailQueue(options: MailQueueOptions): MailQueue {
+function createMailQueue(options: MailQueueOptions): MailQueue {
   const { db, now, logger } = options;
   const transport = options.smtpUrl ? lazyTransport(options.smtpUrl) : undefined;
   let running: Promise<number> | undefined;
@@ -150,7 +156,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
   return {
     kick: () => void runOnce(),
     runOnce,
-    start(everyMs, paused) {
+    start(paused, everyMs = POLL_MS) {
       const timer = setInterval(() => {
         if (!paused()) void runOnce();
       }, everyMs);
@@ -158,4 +164,17 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       return () => clearInterval(timer);
     },
   };
+}
+
+/** The queue sending through SMTP_URL as MAIL_FROM (the outbox only when unset), retrying after MAIL_RETRY_SECONDS. */
+export function mailQueueFromEnv(
+  env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_RETRY_SECONDS'>,
+  shared: { db: Db; now: () => number; logger: Logger },
+): MailQueue {
+  return createMailQueue({
+    ...shared,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    retryBaseMs: env.MAIL_RETRY_SECONDS * 1000,
+  });
 }

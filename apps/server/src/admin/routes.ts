@@ -4,6 +4,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { adminAudit, adminSession, operator, waitlistSignup } from '../db/schema.ts';
+import type { Env } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/json.ts';
 import type { FlagStore } from '../routes/flags.ts';
@@ -18,9 +19,7 @@ import { invite, outboxPage, waitlistCsvPage, waitlistPage } from './waitlist.ts
 export interface AdminRouteOptions {
   db: Db;
   auth: AdminAuth;
-  enabled: boolean;
   mail: MailQueue;
-  smtp: boolean;
   flags: FlagStore;
   hashPhone: PhoneHasher;
   /** Where the invitation's link points. */
@@ -69,17 +68,18 @@ function listenerId(id: string): string {
 }
 
 /** The operator console's API, /api/admin/* (docs/operator.md). */
-export function adminRoutes(options: AdminRouteOptions): Hono<AdminEnv> {
+/** The console is on when ADMIN_TOKEN is set; its outbox says whether SMTP_URL sends the mail. */
+export function adminRoutes(
+  env: Pick<Env, 'ADMIN_TOKEN' | 'SMTP_URL'>,
+  options: AdminRouteOptions,
+): Hono<AdminEnv> {
+  const enabled = env.ADMIN_TOKEN !== undefined;
   const { db, auth, now } = options;
   const { hashPhone } = options;
   const app = new Hono<AdminEnv>();
 
   app.get('/session', async (c) =>
-    c.json(
-      { enabled: options.enabled, actor: options.enabled ? ((await auth.actorOf(c)) ?? null) : null },
-      200,
-      NO_STORE,
-    ),
+    c.json({ enabled, actor: enabled ? ((await auth.actorOf(c)) ?? null) : null }, 200, NO_STORE),
   );
   app.post('/session', options.signInGuard, async (c) => {
     const body = await readJson(c, admin.adminSignIn);
@@ -125,7 +125,7 @@ export function adminRoutes(options: AdminRouteOptions): Hono<AdminEnv> {
   });
   app.get('/outbox', async (c) => {
     const { page } = readQuery(c, admin.listQuery);
-    return c.json({ ...(await outboxPage(db, page ?? 1)), smtp: options.smtp }, 200, NO_STORE);
+    return c.json({ ...(await outboxPage(db, page ?? 1)), smtp: env.SMTP_URL !== undefined }, 200, NO_STORE);
   });
 
   app.get('/subscribers', async (c) => {

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { clip, clipPace } from '../db/schema.ts';
+import type { Env } from '../env.ts';
 import { normaliseArtistName } from '../messages/normalise.ts';
-import { type ClipSources, ClipSourceUnavailable, type FoundClip } from './upstream.ts';
+import { type ClipSources, ClipSourceUnavailable, createClipSources, type FoundClip } from './upstream.ts';
 
 /**
  * How long a found preview and a fruitless search are kept (docs/product.md, "Sound clues"): Deezer's
@@ -15,9 +16,9 @@ const MISS_MS = 86_400_000;
 const PACE_MS = { deezer: 150, itunes: 3100 } as const;
 type Service = keyof typeof PACE_MS;
 
-export type ClipAnswer = { kind: 'clip'; id: string } | { kind: 'none' } | { kind: 'later' };
+type ClipAnswer = { kind: 'clip'; id: string } | { kind: 'none' } | { kind: 'later' };
 
-export interface ClipResolverOptions {
+interface ClipResolverOptions {
   db: Db;
   sources: ClipSources;
   now: () => number;
@@ -33,7 +34,7 @@ const newId = () => randomBytes(16).toString('base64url');
  * its pace across every instance (a row per service in the database), within the lookup's wait budget.
  * The page gets an opaque id; the preview's address stays on the server (docs/decisions/035-sound-clues.md).
  */
-export function createClipResolver({ db, sources, now, waitMs }: ClipResolverOptions) {
+function createClipResolver({ db, sources, now, waitMs }: ClipResolverOptions) {
   /**
    * Takes the service's next turn, if it comes before the deadline, and returns how long to wait for it.
    * A turn past the deadline is not taken, so callers who give up push nobody else's turn back.
@@ -132,3 +133,24 @@ export function createClipResolver({ db, sources, now, waitMs }: ClipResolverOpt
 }
 
 export type ClipResolver = ReturnType<typeof createClipResolver>;
+
+/** The clip sources the environment names (Deezer, iTunes), and the resolver over them. */
+export function clipsFromEnv(
+  env: Pick<
+    Env,
+    'DEEZER_API_URL' | 'ITUNES_API_URL' | 'SOURCE_TIMEOUT_MS' | 'CLIP_MAX_BYTES' | 'CLIP_WAIT_MS'
+  >,
+  shared: { db: Db; now: () => number; fetch: typeof fetch; userAgent: string },
+): { sources: ClipSources; resolver: ClipResolver } {
+  const sources = createClipSources({
+    urls: { deezer: env.DEEZER_API_URL, itunes: env.ITUNES_API_URL },
+    timeoutMs: env.SOURCE_TIMEOUT_MS,
+    fetch: shared.fetch,
+    userAgent: shared.userAgent,
+    maxBytes: env.CLIP_MAX_BYTES,
+  });
+  return {
+    sources,
+    resolver: createClipResolver({ db: shared.db, sources, now: shared.now, waitMs: env.CLIP_WAIT_MS }),
+  };
+}

@@ -3,6 +3,7 @@ import { createClient, getCurrentUserProfile, SpotifyApiError } from '@heavy-rot
 import type { Context } from 'hono';
 import { LRUCache } from 'lru-cache';
 import * as z from 'zod';
+import type { Env } from '../env.ts';
 import { DeadlineError, withDeadline } from './deadline.ts';
 import { HttpError } from './errors.ts';
 import type { Check } from './guard.ts';
@@ -201,4 +202,17 @@ export function createIdentity(options: IdentityOptions) {
   };
 
   return { apiKey, user, requireApiKey, bearerUser };
+}
+
+/** The caller check against the provider named by SPOTIFY_API_URL, for calls carrying PUBLIC_ANON_KEY. */
+export function identityFromEnv(
+  env: Pick<Env, 'SPOTIFY_API_URL' | 'PUBLIC_ANON_KEY' | 'PROVIDER_TIMEOUT_MS'>,
+  shared: Omit<IdentityOptions, 'apiUrl' | 'anonKey' | 'timeoutMs'>,
+): ReturnType<typeof createIdentity> {
+  return createIdentity({
+    ...shared,
+    apiUrl: env.SPOTIFY_API_URL,
+    anonKey: env.PUBLIC_ANON_KEY,
+    timeoutMs: env.PROVIDER_TIMEOUT_MS,
+  });
 }

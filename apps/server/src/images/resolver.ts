@@ -1,8 +1,16 @@
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { artistImage, musicbrainzPace } from '../db/schema.ts';
+import type { Env } from '../env.ts';
+import { HttpError } from '../http/errors.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
 import { normaliseArtistName } from '../messages/normalise.ts';
-import { type FoundImage, type ImageSources, ImageSourceUnavailable } from './upstream.ts';
+import {
+  createImageSources,
+  type FoundImage,
+  type ImageSources,
+  ImageSourceUnavailable,
+} from './upstream.ts';
 
 /** How long a found image and a fruitless search are kept (docs/product.md, "Artist images"). */
 const HIT_MS = 30 * 86_400_000;
@@ -17,19 +25,19 @@ const DEEZER_MISS_MS = 10 * 60_000;
 /** MusicBrainz turns are this far apart across every instance. */
 const TURN_MS = 1100;
 
-export interface ArtistQuery {
+interface ArtistQuery {
   name: string;
   mbid?: string | undefined;
 }
 
-export interface ResolvedImage {
+interface ResolvedImage {
   name: string;
   image: { url: string; width: number | null; height: number | null } | null;
   /** False when a source was away or busy, or the request ran out of time or lookups: ask again later. */
   final: boolean;
 }
 
-export interface ResolverOptions {
+interface ResolverOptions {
   db: Db;
   sources: ImageSources;
   now: () => number;
@@ -63,7 +71,7 @@ const imageOf = (found: FoundImage): Image => ({ url: found.url, width: found.wi
  * search, then MusicBrainz → Wikidata (P18) → Wikimedia Commons, at most one MusicBrainz request a second
  * across every instance (docs/product.md, "Artist images"), each caller within its budget of lookups.
  */
-export function createImageResolver(options: ResolverOptions) {
+function createImageResolver(options: ResolverOptions) {
   const { db, sources, now, musicbrainzBudgetMs } = options;
   // Lookups of a name in flight on this instance: a second request for it waits for the first's answer.
   const inFlight = new Map<string, Promise<Outcome>>();
@@ -248,3 +256,56 @@ export function createImageResolver(options: ResolverOptions) {
 }
 
 export type ImageResolver = ReturnType<typeof createImageResolver>;
+
+/** The resolver over the image sources the environment names, within the lookup budgets it sets. */
+export function imageResolverFromEnv(
+  env: Pick<
+    Env,
+    | 'DEEZER_API_URL'
+    | 'MUSICBRAINZ_API_URL'
+    | 'WIKIDATA_API_URL'
+    | 'COMMONS_API_URL'
+    | 'SOURCE_TIMEOUT_MS'
+    | 'IMAGE_WAIT_MS'
+    | 'IMAGE_LOOKUPS_PER_REQUEST'
+  >,
+  shared: {
+    db: Db;
+    now: () => number;
+    fetch: typeof fetch;
+    userAgent: string;
+    /** The caller's lookups (IMAGE_LOOKUPS_PER_ADDRESS_PER_MINUTE) and everybody's (IMAGE_LOOKUPS_PER_MINUTE). */
+    perAddress: RateLimiter;
+    overall: RateLimiter;
+  },
+): ImageResolver {
+  return createImageResolver({
+    db: shared.db,
+    sources: createImageSources({
+      urls: {
+        deezer: env.DEEZER_API_URL,
+        musicbrainz: env.MUSICBRAINZ_API_URL,
+        wikidata: env.WIKIDATA_API_URL,
+        commons: env.COMMONS_API_URL,
+      },
+      timeoutMs: env.SOURCE_TIMEOUT_MS,
+      fetch: shared.fetch,
+      userAgent: shared.userAgent,
+    }),
+    now: shared.now,
+    musicbrainzBudgetMs: env.IMAGE_WAIT_MS,
+    lookupsPerRequest: env.IMAGE_LOOKUPS_PER_REQUEST,
+    // The caller's budget, then everybody's (docs/decisions/020-abuse-limits.md, "Artist images").
+    spendLookup: (address) =>
+      shared.perAddress
+        .spend(address)
+        .then(() => shared.overall.spend('all'))
+        .then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof HttpError && error.status === 429) return false;
+            throw error;
+          },
+        ),
+  });
+}

@@ -2,13 +2,15 @@ import { inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
 import { artistMessage, generatorUsage } from '../db/schema.ts';
+import type { Env } from '../env.ts';
+import type { Logger } from '../http/logger.ts';
 import { createLineCache } from './line-cache.ts';
 import { generateSuccessLines, generateWelcome, type LlmConfig } from './llm.ts';
 import { normaliseArtistName } from './normalise.ts';
 import { templateSuccessLine } from './success-lines.ts';
 import { templateWelcome, type WelcomeMessage } from './welcome-lines.ts';
 
-export interface MessageWriterOptions {
+interface MessageWriterOptions {
   db: Db;
   /** Without it every message comes from the templates. */
   llm?: LlmConfig;
@@ -16,12 +18,12 @@ export interface MessageWriterOptions {
   now?: () => number;
 }
 
-export interface SuccessResult {
+interface SuccessResult {
   artistName: string;
   message: string;
 }
 
-export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: MessageWriterOptions) {
+function createMessageWriter({ db, llm, dailyCap, now = Date.now }: MessageWriterOptions) {
   /**
    * Counts one generator call for the user today; false once the day's cap is spent. Past the cap the
    * caller answers from the templates: the cap limits cost, never the product.
@@ -130,3 +132,23 @@ export function createMessageWriter({ db, llm, dailyCap, now = Date.now }: Messa
 }
 
 export type MessageWriter = ReturnType<typeof createMessageWriter>;
+
+/** The writer: the generator at LLM_BASE_URL when it and LLM_MODEL are set, the templates otherwise. */
+export function messageWriterFromEnv(
+  env: Pick<Env, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY' | 'LLM_TIMEOUT_MS' | 'LLM_DAILY_CAP'>,
+  shared: { db: Db; now: () => number; fetch: typeof fetch; logger: Logger },
+): MessageWriter {
+  const llm =
+    env.LLM_BASE_URL && env.LLM_MODEL
+      ? {
+          baseUrl: env.LLM_BASE_URL,
+          model: env.LLM_MODEL,
+          apiKey: env.LLM_API_KEY,
+          timeoutMs: env.LLM_TIMEOUT_MS,
+          fetch: shared.fetch,
+          onFallback: (reason: string) =>
+            shared.logger.warn({ reason }, 'generator answer not used; templates stand in'),
+        }
+      : undefined;
+  return createMessageWriter({ db: shared.db, llm, dailyCap: env.LLM_DAILY_CAP, now: shared.now });
+}

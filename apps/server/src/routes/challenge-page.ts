@@ -1,9 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { CHALLENGE_PAGE } from '@heavy-rotation/contracts';
 import { CHALLENGE_ID } from '@heavy-rotation/contracts/challenges';
 import { Hono } from 'hono';
 import type { Db } from '../db/client.ts';
+import { type Env, webDistOf } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { liveChallenge } from './challenges.ts';
 import { withConfig } from './static.ts';
@@ -55,15 +56,15 @@ function withHead(html: string, head: Head, image: string): string {
  * (docs/product.md, "Challenge a friend"). An ended or unknown link gets the page that says so.
  */
 export function challengePageRoutes(
+  env: Pick<Env, 'WEB_DIST'>,
   db: Db,
-  distFolder: string,
   configJson: string,
   origin: string,
   now: () => number,
 ): Hono {
   // Previews want an absolute address for the image.
   const image = `${origin}/challenge-image.jpg`;
-  const shellFile = join(resolve(distFolder), 'index.html');
+  const shellFile = join(webDistOf(env), 'index.html');
   let shell: { mtimeMs: number; html: Promise<string> } | undefined;
   async function shellHtml(): Promise<string | undefined> {
     const info = await stat(shellFile).catch(() => undefined);

@@ -23,6 +23,7 @@ import {
   userProfile,
 } from '../db/schema.ts';
 import type { KeyedHash } from '../db/secrets.ts';
+import type { Env } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { sameSecret, type UserEnv } from '../http/identity.ts';
 import { readJson } from '../http/json.ts';
@@ -54,7 +55,6 @@ export interface SmsRouteOptions {
   sendsPerNumber: RateLimiter;
   /** Where the provider calls the webhook: this server's public origin, never a request's Host. */
   origin: string;
-  productName: string;
   profiles?: ProfileCache;
 }
 
@@ -75,7 +75,7 @@ function spoken(e164: string): string {
  * records the number and the consent once the code comes back; the provider's signed webhook carries
  * STOP and START, each message once.
  */
-export function smsRoutes(options: SmsRouteOptions): Hono<UserEnv> {
+export function smsRoutes(env: Pick<Env, 'PRODUCT_NAME'>, options: SmsRouteOptions): Hono<UserEnv> {
   const { db, guard, now, hashPhone, hashCode, provider } = options;
   const app = new Hono<UserEnv>();
   const codeHash = (userId: string, phone: string, code: string) => hashCode(`${userId}\n${phone}\n${code}`);
@@ -136,7 +136,7 @@ export function smsRoutes(options: SmsRouteOptions): Hono<UserEnv> {
     try {
       sid = await provider.send(
         phone.e164,
-        `${options.productName}: your code is ${code}. It expires in ${SMS_CODE.ttlSeconds / 60} minutes. Reply STOP to opt out.`,
+        `${env.PRODUCT_NAME}: your code is ${code}. It expires in ${SMS_CODE.ttlSeconds / 60} minutes. Reply STOP to opt out.`,
       );
     } catch (error) {
       await db

@@ -3,6 +3,7 @@ import { listenbrainzSignIn } from '@heavy-rotation/contracts';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client.ts';
+import type { Env } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { type Check, guard } from '../http/guard.ts';
 import { sameSecret } from '../http/identity.ts';
@@ -26,8 +27,6 @@ export interface SourceRouteOptions {
   db: Db;
   sessions: SessionStore;
   lastfm?: Lastfm;
-  /** Last.fm's shared secret: also keys the sign-in's state. */
-  lastfmSecret?: string | undefined;
   listenbrainz: Listenbrainz;
   /** The public origin of this server: where Last.fm sends the listener back. */
   origin: string;
@@ -35,8 +34,6 @@ export interface SourceRouteOptions {
   own: string[];
   guard: MiddlewareHandler;
   now: () => number;
-  /** How long a listener's list is kept (SOURCE_CACHE_SECONDS). */
-  cacheMs: number;
   /** Limits sign-in attempts (each asks the source) per client address. */
   signInLimit: Check;
 }
@@ -74,10 +71,14 @@ export async function sessionOf(
 /** The chart is the list as shown: its first 40 ranks. */
 const CHART_SIZE = 40;
 
-export function sourceRoutes(options: SourceRouteOptions): Hono {
+/** LASTFM_SHARED_SECRET also keys the sign-in's state; a listener's list is kept SOURCE_CACHE_SECONDS. */
+export function sourceRoutes(
+  env: Pick<Env, 'LASTFM_SHARED_SECRET' | 'SOURCE_CACHE_SECONDS'>,
+  options: SourceRouteOptions,
+): Hono {
   const { sessions, origin } = options;
   const app = new Hono();
-  const topArtists = createTopArtistsReader(options.db, options.now, options.cacheMs);
+  const topArtists = createTopArtistsReader(options.db, options.now, env.SOURCE_CACHE_SECONDS * 1000);
   const charts = createChartStore(options.db, options.now);
   const back = (c: Context, code: string, source: string) =>
     c.redirect(`/login?source=${source}&error=${encodeURIComponent(code)}`, 302);
@@ -90,7 +91,7 @@ export function sourceRoutes(options: SourceRouteOptions): Hono {
   // The state Last.fm carries back: a keyed hash of the pre-session id in the browser's cookie, so it
   // matches only the browser that started the sign-in.
   const stateOf = (preSession: string) =>
-    createHmac('sha256', options.lastfmSecret ?? '')
+    createHmac('sha256', env.LASTFM_SHARED_SECRET ?? '')
       .update(`lastfm-state:${preSession}`)
       .digest('base64url');
 

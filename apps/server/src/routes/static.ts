@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { isApiPath, pageRoute, SIGNUP_OUTCOME } from '@heavy-rotation/contracts';
 import { type Context, Hono } from 'hono';
+import { type Env, webDistOf } from '../env.ts';
 import { createFileCache, isCompressible, pickEncoding } from '../http/file-cache.ts';
 
 const TYPES: Record<string, string> = {
@@ -47,8 +48,8 @@ export function withConfig(html: string, configJson: string): string {
  * files go out brotli- or gzip-compressed when the caller accepts it, from an in-memory cache. Pages
  * carry the configuration; the paths of the route table's pages (PAGE_ROUTES) get their own pages when the build has them.
  */
-export function staticRoutes(distFolder: string, pages: PageOptions): Hono {
-  const dist = resolve(distFolder);
+export function staticRoutes(env: Pick<Env, 'WEB_DIST'>, pages: PageOptions): Hono {
+  const dist = webDistOf(env);
   const app = new Hono();
   const files = createFileCache();
   const page = (html: string) => withConfig(html, pages.configJson);

@@ -2,6 +2,7 @@ import { SIGNUP_OUTCOME, type WaitlistForm } from '@heavy-rotation/contracts';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { waitlistSignup } from '../db/schema.ts';
+import type { Env } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { nulPath } from '../http/json.ts';
 import { requireSameOrigin } from '../http/same-origin.ts';
@@ -38,8 +39,14 @@ const answerNavigation: MiddlewareHandler = async (c, next) => {
 };
 
 /** POST /: the signup form (docs/product.md, "The waitlist form"). */
-export function waitlistRoutes(db: Db, guard: MiddlewareHandler, origins: (string | undefined)[]): Hono {
-  const allowed = origins.filter((o): o is string => o !== undefined).map((o) => new URL(o).origin);
+export function waitlistRoutes(
+  env: Pick<Env, 'PUBLIC_ORIGIN' | 'WEB_ORIGIN'>,
+  db: Db,
+  guard: MiddlewareHandler,
+): Hono {
+  const allowed = [env.PUBLIC_ORIGIN, env.WEB_ORIGIN]
+    .filter((o): o is string => o !== undefined)
+    .map((o) => new URL(o).origin);
   const app = new Hono();
   app.post('/', answerNavigation, guard, async (c) => {
     const type = c.req.header('Content-Type') ?? '';

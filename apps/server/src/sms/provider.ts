@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
+import type { Env } from '../env.ts';
 import { withDeadline } from '../http/deadline.ts';
 import { sameSecret } from '../http/identity.ts';
 
-export interface SmsProviderOptions {
+interface SmsProviderOptions {
   apiUrl: string;
   accountSid: string;
   authToken: string;
@@ -30,7 +31,7 @@ export const UNSUBSCRIBED_RECIPIENT = 21610;
  * `POST {apiUrl}/2010-04-01/Accounts/{sid}/Messages.json`, HTTP Basic `sid:token`, form fields To, From,
  * Body; 201 with the message's `sid`.
  */
-export function createSmsProvider(options: SmsProviderOptions) {
+function createSmsProvider(options: SmsProviderOptions) {
   const endpoint = `${options.apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
   const auth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
   return {
@@ -72,3 +73,19 @@ export function createSmsProvider(options: SmsProviderOptions) {
   };
 }
 export type SmsProvider = ReturnType<typeof createSmsProvider>;
+
+/** The provider, when SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are all set (else numbers are refused). */
+export function smsProviderFromEnv(
+  env: Pick<Env, 'SMS_API_URL' | 'SMS_ACCOUNT_SID' | 'SMS_AUTH_TOKEN' | 'SMS_FROM' | 'PROVIDER_TIMEOUT_MS'>,
+  shared: { fetch: typeof fetch },
+): SmsProvider | undefined {
+  if (!env.SMS_ACCOUNT_SID || !env.SMS_AUTH_TOKEN || !env.SMS_FROM) return undefined;
+  return createSmsProvider({
+    apiUrl: env.SMS_API_URL,
+    accountSid: env.SMS_ACCOUNT_SID,
+    authToken: env.SMS_AUTH_TOKEN,
+    from: env.SMS_FROM,
+    timeoutMs: env.PROVIDER_TIMEOUT_MS,
+    fetch: shared.fetch,
+  });
+}

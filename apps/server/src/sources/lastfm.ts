@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
+import type { Env } from '../env.ts';
 import { withDeadline } from '../http/deadline.ts';
 import { backoff, SourceError } from './errors.ts';
 import type { SourceArtist } from './top-artists.ts';
 
-export interface LastfmConfig {
+interface LastfmConfig {
   apiKey: string;
   secret: string;
   authUrl: string;
@@ -71,7 +72,7 @@ function playsOf(playcount: string | number | undefined): Pick<SourceArtist, 'pl
 }
 
 /** Last.fm through our server: web authentication, sessions and the listener's top artists. */
-export function createLastfm(config: LastfmConfig) {
+function createLastfm(config: LastfmConfig) {
   async function call(params: Record<string, string>, sign: boolean): Promise<unknown> {
     const all: Record<string, string> = { ...params, api_key: config.apiKey };
     if (sign) all.api_sig = signature(all, config.secret);
@@ -166,3 +167,22 @@ export function createLastfm(config: LastfmConfig) {
 }
 
 export type Lastfm = ReturnType<typeof createLastfm>;
+
+/** Last.fm from its variables: off (undefined) unless both LASTFM_API_KEY and LASTFM_SHARED_SECRET are set. */
+export function lastfmFromEnv(
+  env: Pick<
+    Env,
+    'LASTFM_API_KEY' | 'LASTFM_SHARED_SECRET' | 'LASTFM_AUTH_URL' | 'LASTFM_API_URL' | 'SOURCE_TIMEOUT_MS'
+  >,
+  shared: { fetch: typeof fetch },
+): Lastfm | undefined {
+  if (!env.LASTFM_API_KEY || !env.LASTFM_SHARED_SECRET) return undefined;
+  return createLastfm({
+    apiKey: env.LASTFM_API_KEY,
+    secret: env.LASTFM_SHARED_SECRET,
+    authUrl: env.LASTFM_AUTH_URL,
+    apiUrl: env.LASTFM_API_URL,
+    timeoutMs: env.SOURCE_TIMEOUT_MS,
+    fetch: shared.fetch,
+  });
+}

@@ -1,9 +1,10 @@
 import * as z from 'zod';
+import type { Env } from '../env.ts';
 import { withDeadline } from '../http/deadline.ts';
 import { SourceError } from './errors.ts';
 import type { SourceArtist } from './top-artists.ts';
 
-export interface ListenbrainzConfig {
+interface ListenbrainzConfig {
   apiUrl: string;
   timeoutMs: number;
   fetch: typeof fetch;
@@ -26,7 +27,7 @@ const statsBody = z.object({
 const NOT_READY = "ListenBrainz hasn't worked out your stats yet. Come back in a day.";
 
 /** ListenBrainz through our server: token check and the listener's artist statistics. */
-export function createListenbrainz(config: ListenbrainzConfig) {
+function createListenbrainz(config: ListenbrainzConfig) {
   async function get(path: string, token: string): Promise<Response> {
     try {
       return await withDeadline(
@@ -120,3 +121,14 @@ export function createListenbrainz(config: ListenbrainzConfig) {
 }
 
 export type Listenbrainz = ReturnType<typeof createListenbrainz>;
+
+export function listenbrainzFromEnv(
+  env: Pick<Env, 'LISTENBRAINZ_API_URL' | 'SOURCE_TIMEOUT_MS'>,
+  shared: { fetch: typeof fetch },
+): Listenbrainz {
+  return createListenbrainz({
+    apiUrl: env.LISTENBRAINZ_API_URL,
+    timeoutMs: env.SOURCE_TIMEOUT_MS,
+    fetch: shared.fetch,
+  });
+}

@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sourceSession } from '../db/schema.ts';
-import type { KeyBox } from './key-box.ts';
+import type { Env } from '../env.ts';
+import { createKeyBox, type KeyBox } from './key-box.ts';
 
-export type SourceName = 'lastfm' | 'listenbrainz';
+type SourceName = 'lastfm' | 'listenbrainz';
 
 /** The cookie that carries our own sign-in for Last.fm and ListenBrainz listeners. */
 export const SESSION_COOKIE = 'hr_session';
@@ -30,7 +31,7 @@ function isSource(value: string): value is SourceName {
 }
 
 /** Sessions kept in the database (docs/decisions/019-own-sessions-for-other-sources.md). */
-export function createSessionStore(db: Db, now: () => number, lifetimeMs: number, box: KeyBox) {
+function createSessionStore(db: Db, now: () => number, lifetimeMs: number, box: KeyBox) {
   return {
     /** Starts a session and returns the cookie's token. */
     async create(session: Omit<SourceSession, 'expiresAt'>): Promise<{ token: string; expiresAt: Date }> {
@@ -113,3 +114,16 @@ export function createSessionStore(db: Db, now: () => number, lifetimeMs: number
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/**
+ * The session store, its keys sealed under SOURCE_KEY_SECRET, or, where the environment has none, the
+ * secret demo mode keeps in DATA_DIR (`createDeps`).
+ */
+export function sessionStoreFromEnv(
+  env: Pick<Env, 'SESSION_DAYS' | 'SOURCE_KEY_SECRET'>,
+  shared: { db: Db; now: () => number; sourceKeySecret: string | undefined },
+): SessionStore {
+  const secret = env.SOURCE_KEY_SECRET ?? shared.sourceKeySecret;
+  if (!secret) throw new Error('Invalid configuration: SOURCE_KEY_SECRET is not set');
+  return createSessionStore(shared.db, shared.now, env.SESSION_DAYS * 86_400_000, createKeyBox(secret));
+}

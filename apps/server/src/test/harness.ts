@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createEmulator, DEMO_LASTFM, DEMO_SMS } from '@heavy-rotation/emulator';
 import { sql } from 'drizzle-orm';
+import type { MailQueue } from '../admin/mail.ts';
 import { createApp, type ServerApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import type { AppDeps } from '../deps.ts';
+import { type AppDeps, createDeps } from '../deps.ts';
 import { type Env, readEnv } from '../env.ts';
 import { createLogger } from '../http/logger.ts';
+import { originsFromEnv } from '../http/same-origin.ts';
 
 // Test-only: the PostgreSQL server CI provides; without it the suites run on PGlite alone.
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -18,6 +20,8 @@ export interface TestServer {
   env: Env;
   database: Database;
   emulator: ReturnType<typeof createEmulator>;
+  /** The app's email queue: nothing is sent in the background unless the test starts it. */
+  mail: MailQueue;
   /** A fresh provider access token for a demo listener. */
   token(listenerId?: string): Promise<string>;
   /** A call as the web app makes it: apikey always, the bearer token when given. */
@@ -75,7 +79,7 @@ export async function startTestServer(
   });
   // Replies typed into the SMS emulator reach this app's webhook, signed for the URL the app expects.
   let app: ServerApp | undefined;
-  const origin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : `http://${env.HOST}:${env.PORT}`;
+  const { origin } = originsFromEnv(env);
   const emulator = createEmulator({
     smsWebhookUrl: `${origin}/functions/v1/sms-webhook`,
     smsWebhookFetch: async (input, init) => {
@@ -86,8 +90,7 @@ export async function startTestServer(
   // A suite may share one database between several app variants: opening one costs seconds.
   const own = deps.database ? undefined : await openTestDatabase(kind);
   const database = deps.database ?? (own as Database);
-  app = createApp({
-    env,
+  const built = await createDeps(env, {
     database,
     logger: createLogger('silent'),
     providerFetch: async (input, init) => emulator.fetch(new Request(input, init)),
@@ -95,11 +98,13 @@ export async function startTestServer(
     smsFetch: async (input, init) => emulator.fetch(new Request(input, init)),
     ...deps,
   });
+  app = createApp(built);
   return {
     app,
     env,
     database,
     emulator,
+    mail: built.mail,
     async token(listenerId = 'demo-listener') {
       const res = await emulator.request('/_emulator/tokens', {
         method: 'POST',
