@@ -2,12 +2,24 @@ import type { AppConfigReply } from '@heavy-rotation/contracts';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 
+type ConfigEnv = Pick<
+  Env,
+  | 'PRODUCT_NAME'
+  | 'SPOTIFY_CLIENT_ID'
+  | 'SPOTIFY_ACCOUNTS_URL'
+  | 'SPOTIFY_API_URL'
+  | 'PUBLIC_ANON_KEY'
+  | 'LASTFM_API_KEY'
+  | 'LASTFM_SHARED_SECRET'
+  | 'LISTENBRAINZ_SETTINGS_URL'
+>;
+
 /**
  * What one build of the web app needs to run anywhere (docs/decisions/002-runtime-configuration.md), as
  * JSON. Built once: the configured origin only, never one read from a request's Host header (which any
  * client writes, and a cache in front could keep).
  */
-export function renderAppConfig(env: Env, backendUrl: string): string {
+export function renderAppConfig(env: ConfigEnv, backendUrl: string): string {
   return JSON.stringify({
     productName: env.PRODUCT_NAME,
     spotifyClientId: env.SPOTIFY_CLIENT_ID ?? '',
@@ -22,7 +34,7 @@ export function renderAppConfig(env: Env, backendUrl: string): string {
 }
 
 /** GET /app-config.json: the configuration, for pages without it written in (the service worker's shell). */
-export function appConfigRoutes(env: Env, origin: string): Hono {
+export function appConfigRoutes(env: ConfigEnv, origin: string): Hono {
   const app = new Hono();
   const body = renderAppConfig(env, origin);
   const headers = { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' };
