@@ -67,8 +67,10 @@ function listenerId(id: string): string {
   return id;
 }
 
-/** The operator console's API, /api/admin/* (docs/operator.md). */
-/** The console is on when ADMIN_TOKEN is set; its outbox says whether SMTP_URL sends the mail. */
+/**
+ * The operator console's API, /api/admin/* (docs/operator.md): on when ADMIN_TOKEN is set; its outbox
+ * says whether SMTP_URL sends the mail.
+ */
 export function adminRoutes(
   env: Pick<Env, 'ADMIN_TOKEN' | 'SMTP_URL'>,
   options: AdminRouteOptions,
