@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -52,34 +53,26 @@ function encode(bytes: Buffer<ArrayBuffer>, encoding: Encoding | undefined): Pro
 
 /**
  * A file's bytes, plain or compressed, read and compressed once per version (path + mtime) and then
- * served from memory. Compression runs on libuv's thread pool, so the first caller waits but nobody else.
+ * served from memory, at most MAX_CACHED_BYTES of them, the least recently served dropped first (the
+ * versions an old deploy left behind go before the current ones). Compression runs on libuv's thread pool,
+ * so the first caller waits, and callers arriving meanwhile wait for the same work.
  */
 export function createFileCache() {
-  const entries = new Map<string, Promise<Buffer<ArrayBuffer>>>();
-  const sizes = new Map<string, number>();
-  let bytes = 0;
-
-  function remember(key: string, value: Promise<Buffer<ArrayBuffer>>): void {
-    entries.set(key, value);
-    value.then(
-      (buffer) => {
-        sizes.set(key, buffer.length);
-        bytes += buffer.length;
-        // Oldest first: the versions an old deploy left behind go before the current ones.
-        for (const oldKey of entries.keys()) {
-          if (bytes <= MAX_CACHED_BYTES || oldKey === key) break;
-          entries.delete(oldKey);
-          bytes -= sizes.get(oldKey) ?? 0;
-          sizes.delete(oldKey);
-        }
-      },
-      () => entries.delete(key),
-    );
-  }
+  type Job = { file: string; encoding: Encoding | undefined; transform?: (text: string) => string };
+  const entries = new LRUCache<string, Buffer<ArrayBuffer>, Job>({
+    maxSize: MAX_CACHED_BYTES,
+    // An empty file still takes an entry.
+    sizeCalculation: (buffer) => Math.max(1, buffer.length),
+    fetchMethod: async (_key, _stale, { context }) => {
+      const plain = await readFile(context.file);
+      const text = context.transform ? Buffer.from(context.transform(plain.toString('utf8'))) : plain;
+      return encode(text, context.encoding);
+    },
+  });
 
   return {
     /** `transform` (one per file for the cache's life) changes the file's text before it is compressed. */
-    read(
+    async read(
       file: string,
       mtimeMs: number,
       size: number,
@@ -88,14 +81,11 @@ export function createFileCache() {
     ): Promise<Buffer<ArrayBuffer>> {
       if (size > MAX_CACHED_FILE) return readFile(file);
       const key = `${encoding ?? 'identity'}\0${mtimeMs}\0${file}`;
-      let entry = entries.get(key);
-      if (!entry) {
-        entry = readFile(file).then((plain) =>
-          encode(transform ? Buffer.from(transform(plain.toString('utf8'))) : plain, encoding),
-        );
-        remember(key, entry);
-      }
-      return entry;
+      const context: Job = transform ? { file, encoding, transform } : { file, encoding };
+      const bytes = await entries.fetch(key, { context });
+      // fetchMethod never settles with nothing: it reads the file or rejects.
+      if (bytes === undefined) throw new Error(`${file} could not be read`);
+      return bytes;
     },
   };
 }
