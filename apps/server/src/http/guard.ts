@@ -10,7 +10,7 @@ export type Check<E extends Env = any> = (c: Context<E>) => void | Promise<void>
 /**
  * One middleware that runs checks in order, then the handler. A check that needs nothing from the
  * outside (a cached caller) costs no promise, which composed middlewares would; one that waits (a rate
- * limit) is followed straight from its own promise (apps/server/README.md, "Hot paths").
+ * limit) is followed straight from its own promise (apps/server/README.md, "One request path").
  */
 // biome-ignore lint/suspicious/noExplicitAny: as Check
 export function guard<E extends Env = any>(...checks: Check<E>[]): MiddlewareHandler<E> {
