@@ -11,7 +11,7 @@ import {
   youtubeWatchHistory,
 } from '@heavy-rotation/emulator/music-exports';
 import { SAMPLE_ARTISTS } from '@heavy-rotation/emulator/spotify-export';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openRank } from './artist-card-helpers.ts';
 import { expectConsoleError, newPhonePage, useJourney } from './harness.ts';
@@ -61,6 +61,27 @@ async function expectTop40(page: Page, names: readonly string[], decoys: readonl
   for (const decoy of decoys) expect(html).not.toContain(decoy);
 }
 
+/** Once the service worker controls the page, the list comes back from a reload with no network. */
+async function expectOfflineReload(context: BrowserContext, page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
+  await context.setOffline(false);
+}
+
+/** Log out leaves the device holding nothing of the export. */
+async function logOutForgets(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.waitForURL(`${journey.stack.url}/login`);
+  expect(await page.evaluate(() => localStorage.getItem('spotify_export'))).toBeNull();
+}
+
 test('Apple Music: the sample, a guess, the share view, offline reload, log out', async () => {
   const { context, page } = await newPhonePage(journey.browser);
   expectConsoleError(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
@@ -101,19 +122,8 @@ test('Apple Music: the sample, a guess, the share view, offline reload, log out'
   await shot(page, 'music-export-apple-share-view');
   await page.keyboard.press('Escape');
 
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await context.setOffline(true);
-  await page.reload();
-  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
-  await context.setOffline(false);
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await page.waitForURL(`${journey.stack.url}/login`);
-  expect(await page.evaluate(() => localStorage.getItem('spotify_export'))).toBeNull();
+  await expectOfflineReload(context, page);
+  await logOutForgets(page);
   await context.close();
 });
 
@@ -150,8 +160,9 @@ test('Apple Music zip and loose CSV, YouTube Music zip and loose JSON: nothing s
   }
 });
 
-test('YouTube Music: the sample and its share view; bad files and files of another service are named', async () => {
+test('YouTube Music: the sample, its share view, offline reload, log out; bad files and files of another service are named', async () => {
   const { context, page } = await newPhonePage(journey.browser);
+  expectConsoleError(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
   await skipWelcome(context);
   await openUpload(page);
   const bad: [string, string, string | Uint8Array, RegExp][] = [
@@ -196,9 +207,7 @@ test('YouTube Music: the sample and its share view; bad files and files of anoth
   );
   await shot(page, 'music-export-youtube-share-view');
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await page.waitForURL(`${journey.stack.url}/login`);
-  expect(await page.evaluate(() => localStorage.getItem('spotify_export'))).toBeNull();
+  await expectOfflineReload(context, page);
+  await logOutForgets(page);
   await context.close();
 });
