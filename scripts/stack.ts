@@ -10,6 +10,14 @@ export const DEMO_ADMIN_TOKEN = 'heavy-rotation-demo-admin';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * Node's command-line flags for the server process: V8 recompiles a WebAssembly function only after it
+ * ran a hundred times its default budget, so the embedded database's run-once start code is not
+ * recompiled (docs/architecture.md, "The embedded database"). Harmless on PostgreSQL, where no
+ * WebAssembly runs.
+ */
+export const SERVER_NODE_FLAGS = ['--wasm-tiering-budget=180000000'];
+
 export interface Stack {
   url: string;
   emulatorUrl: string | undefined;
@@ -87,9 +95,10 @@ function run(
   script: string,
   env: NodeJS.ProcessEnv,
   verbose: boolean,
+  flags: readonly string[] = [],
 ): { child: ChildProcess; output: () => string } {
   // Built JavaScript runs on plain Node; TypeScript sources through tsx.
-  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const args = script.endsWith('.ts') ? [...flags, '--import', 'tsx', script] : [...flags, script];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env,
@@ -187,7 +196,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       });
       await waitFor(`${emulatorUrl}/healthz`, emulator.child, emulator.output);
     }
-    const server = run(serverEntry(options.source ?? false), serverEnv, options.verbose ?? false);
+    const server = run(
+      serverEntry(options.source ?? false),
+      serverEnv,
+      options.verbose ?? false,
+      SERVER_NODE_FLAGS,
+    );
     children.push(server.child);
     const url = `http://${host}:${port}`;
     await waitFor(`${url}/healthz`, server.child, server.output);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { freePort, ROOT } from '../../scripts/stack.ts';
+import { freePort, ROOT, SERVER_NODE_FLAGS } from '../../scripts/stack.ts';
 import { BENCH_ENV } from './bench-stack.ts';
 import { atMost, type Measure, measured, median, missing, reasonOf, runs } from './results.ts';
 
@@ -25,7 +25,7 @@ async function once(dataDir: string): Promise<number> {
     SPOTIFY_API_URL: 'http://127.0.0.1:9/v1',
   };
   const started = performance.now();
-  const child = spawn(process.execPath, ['apps/server/dist/index.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/index.js'], {
     cwd: ROOT,
     env,
     stdio: 'ignore',
