@@ -34,15 +34,27 @@ export interface RankedArtist {
   trackUri: string | null;
 }
 
+/** Plays kept at first; more room is made when the window holds more. */
+const FIRST_ROOM = 4096;
+
 /**
  * Keeps only the plays that can still fall inside the window, whatever order the files come in: the
- * newest entry so far bounds it, and older plays are dropped as it moves.
+ * newest entry so far bounds it, and older plays are dropped as it moves. Plays are kept column by
+ * column (times, durations, counts, and the number of their name), not as an object each: a history
+ * read oldest first keeps every play for a while, and objects kept that long cost the garbage
+ * collector more than the reading.
  */
 export class Ranking {
-  private plays: Play[] = [];
-  private nextCompact = 4096;
-  /** The names (and track URIs) the window's plays hold, each kept once as a string of its own (`own`). */
-  private names = new Map<string, string>();
+  private count = 0;
+  private at = new Float64Array(FIRST_ROOM);
+  private ms = new Float64Array(FIRST_ROOM);
+  private playCount = new Float64Array(FIRST_ROOM);
+  /** The number of the play's name (`names`), and of its track URI or -1. */
+  private name = new Int32Array(FIRST_ROOM);
+  private track = new Int32Array(FIRST_ROOM);
+  /** The names (and track URIs) the kept plays hold, each a string of its own (`own`), and their numbers. */
+  private names: string[] = [];
+  private numbers = new Map<string, number>();
   private newest = Number.NEGATIVE_INFINITY;
   /** Entries read, counted or not. */
   entries = 0;
@@ -56,39 +68,76 @@ export class Ranking {
     if (!play.artist || play.incognito || (play.plays ?? 1) < 1) return;
     if (this.measure === 'time' && play.ms < MIN_PLAY_MS) return;
     if (play.at <= this.newest - WINDOW_MS) return;
-    play.artist = this.own(play.artist);
-    if (play.trackUri) play.trackUri = this.own(play.trackUri);
-    this.plays.push(play);
-    // Drop what fell out of the window once the list has doubled since, so memory stays at about two
-    // windows and each play is looked at a few times at most.
-    if (this.plays.length >= this.nextCompact) {
+    // Drop what fell out of the window once the room is full, and make more room when that freed less
+    // than half: memory stays at about two windows and each play is looked at a few times at most.
+    if (this.count === this.at.length) {
       this.compact();
-      this.nextCompact = Math.max(4096, this.plays.length * 2);
+      if (this.count * 2 > this.at.length) this.grow();
     }
+    const k = this.count++;
+    this.at[k] = play.at;
+    this.ms[k] = play.ms;
+    this.playCount[k] = play.plays ?? 1;
+    this.name[k] = this.own(play.artist);
+    this.track[k] = play.trackUri ? this.own(play.trackUri) : -1;
+  }
+
+  private grow(): void {
+    const room = this.at.length * 2;
+    const wider = <T extends Float64Array | Int32Array>(column: T): T => {
+      const next = new (column.constructor as new (n: number) => T)(room);
+      next.set(column);
+      return next;
+    };
+    this.at = wider(this.at);
+    this.ms = wider(this.ms);
+    this.playCount = wider(this.playCount);
+    this.name = wider(this.name);
+    this.track = wider(this.track);
   }
 
   private compact(): void {
     const from = this.newest - WINDOW_MS;
-    this.plays = this.plays.filter((p) => p.at > from);
-    this.names = new Map();
-    for (const p of this.plays) {
-      this.names.set(p.artist, p.artist);
-      if (p.trackUri) this.names.set(p.trackUri, p.trackUri);
+    const names: string[] = [];
+    const numbers = new Map<string, number>();
+    const renumber = (n: number) => {
+      const text = this.names[n] ?? '';
+      let kept = numbers.get(text);
+      if (kept === undefined) {
+        kept = names.push(text) - 1;
+        numbers.set(text, kept);
+      }
+      return kept;
+    };
+    let kept = 0;
+    for (let k = 0; k < this.count; k++) {
+      if ((this.at[k] ?? 0) <= from) continue;
+      this.at[kept] = this.at[k] ?? 0;
+      this.ms[kept] = this.ms[k] ?? 0;
+      this.playCount[kept] = this.playCount[k] ?? 0;
+      this.name[kept] = renumber(this.name[k] ?? 0);
+      const track = this.track[k] ?? -1;
+      this.track[kept] = track < 0 ? -1 : renumber(track);
+      kept++;
     }
+    this.count = kept;
+    this.names = names;
+    this.numbers = numbers;
   }
 
   /**
-   * The name as a string of its own. A name cut from a file's text may be a view into the whole piece
-   * of text it was read from; kept in the window, it would keep that text alive, and memory would grow
-   * with the file.
+   * The number of a name kept as a string of its own. A name cut from a file's text may be a view into
+   * the whole piece of text it was read from; kept in the window, it would keep that text alive, and
+   * memory would grow with the file.
    */
-  private own(name: string): string {
-    let kept = this.names.get(name);
-    if (kept === undefined) {
-      kept = JSON.parse(JSON.stringify(name)) as string;
-      this.names.set(kept, kept);
+  private own(name: string): number {
+    let n = this.numbers.get(name);
+    if (n === undefined) {
+      const kept = JSON.parse(JSON.stringify(name)) as string;
+      n = this.names.push(kept) - 1;
+      this.numbers.set(kept, n);
     }
-    return kept;
+    return n;
   }
 
   /** The newest entry read (counted or not), or null when none had a time. */
@@ -100,21 +149,24 @@ export class Ranking {
   windowNames(): Set<string> {
     const from = this.newest - WINDOW_MS;
     const names = new Set<string>();
-    for (const play of this.plays) if (play.at > from) names.add(play.artist);
+    for (let k = 0; k < this.count; k++) {
+      if ((this.at[k] ?? 0) > from) names.add(this.names[this.name[k] ?? 0] ?? '');
+    }
     return names;
   }
 
   /** The best `size` artists; `artistOf` names the artist of what a play named (none: left out). */
   top(size = TOP_SIZE, artistOf: (name: string) => string = (name) => name): RankedArtist[] {
     const from = this.newest - WINDOW_MS;
-    const named = new Map<string, string>();
+    const named = new Map<number, string>();
     const byArtist = new Map<string, { ms: number; plays: number; tracks: Map<string, number> }>();
-    for (const play of this.plays) {
-      if (play.at <= from) continue;
-      let artist = named.get(play.artist);
+    for (let k = 0; k < this.count; k++) {
+      if ((this.at[k] ?? 0) <= from) continue;
+      const n = this.name[k] ?? 0;
+      let artist = named.get(n);
       if (artist === undefined) {
-        artist = artistOf(play.artist);
-        named.set(play.artist, artist);
+        artist = artistOf(this.names[n] ?? '');
+        named.set(n, artist);
       }
       if (!artist) continue;
       let totals = byArtist.get(artist);
@@ -122,9 +174,14 @@ export class Ranking {
         totals = { ms: 0, plays: 0, tracks: new Map() };
         byArtist.set(artist, totals);
       }
-      totals.ms += play.ms;
-      totals.plays += play.plays ?? 1;
-      if (play.trackUri) totals.tracks.set(play.trackUri, (totals.tracks.get(play.trackUri) ?? 0) + play.ms);
+      const ms = this.ms[k] ?? 0;
+      totals.ms += ms;
+      totals.plays += this.playCount[k] ?? 0;
+      const track = this.track[k] ?? -1;
+      if (track >= 0) {
+        const uri = this.names[track] ?? '';
+        totals.tracks.set(uri, (totals.tracks.get(uri) ?? 0) + ms);
+      }
     }
     return [...byArtist]
       .map(([name, t]) => ({ name, ms: t.ms, plays: t.plays, trackUri: mostPlayed(t.tracks) }))
