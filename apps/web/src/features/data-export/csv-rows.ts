@@ -47,26 +47,91 @@ function fieldsOf(line: string): string[] {
   }
 }
 
+/**
+ * One row as the reader hands it over: the columns asked for (by their place in the reader's list,
+ * their slot), read where they stand in the text. A field is cut out as a string only when asked for
+ * as text; numbers are read from the digits in place.
+ */
+export class CsvRow {
+  /** For each slot: the text its value stands in, and where the value starts and ends there. */
+  private readonly texts: string[];
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+
+  constructor(slots: number) {
+    this.texts = new Array<string>(slots).fill('');
+    this.starts = new Int32Array(slots);
+    this.ends = new Int32Array(slots);
+  }
+
+  /** @internal Called by the reader. */
+  set(slot: number, text: string, start: number, end: number): void {
+    this.texts[slot] = text;
+    this.starts[slot] = start;
+    this.ends[slot] = end;
+  }
+
+  /** The field's value; an empty string for a column the header or the row does not have. */
+  text(slot: number): string {
+    return (this.texts[slot] ?? '').slice(this.starts[slot] ?? 0, this.ends[slot] ?? 0);
+  }
+
+  /** How many characters the field's value has. */
+  length(slot: number): number {
+    return (this.ends[slot] ?? 0) - (this.starts[slot] ?? 0);
+  }
+
+  /** The character code at `i` in the field's value. */
+  charCodeAt(slot: number, i: number): number {
+    return (this.texts[slot] ?? '').charCodeAt((this.starts[slot] ?? 0) + i);
+  }
+
+  /** The field's value is `word`, exactly. */
+  is(slot: number, word: string): boolean {
+    return this.length(slot) === word.length && (this.texts[slot] ?? '').startsWith(word, this.starts[slot]);
+  }
+
+  /** `Number(text)`, read from the digits in place when the value is digits only. */
+  number(slot: number): number {
+    const text = this.texts[slot] ?? '';
+    const start = this.starts[slot] ?? 0;
+    const end = this.ends[slot] ?? 0;
+    if (end > start && end - start <= 15) {
+      let value = 0;
+      let i = start;
+      for (; i < end; i++) {
+        const digit = text.charCodeAt(i) - 48;
+        if (digit < 0 || digit > 9) break;
+        value = value * 10 + digit;
+      }
+      if (i === end) return value;
+    }
+    return Number(text.slice(start, end));
+  }
+}
+
 export class CsvReader {
   private buffer = '';
   private indexes: number[] | null = null;
-  /** For each column up to the last one wanted: where its value goes, or -1. */
+  /** For each column up to the last one wanted: its slot, or -1. */
   private slots: number[] = [];
-  private values: string[] = [];
+  private readonly row: CsvRow;
   /** The header row's names, once read. */
   header: string[] | null = null;
   /** Rows handed over. */
   rows = 0;
 
   /**
-   * @param columns names of the columns wanted; `onHeader` may throw when ones it needs are missing
-   * (their index is -1, and their value an empty string).
+   * @param columns names of the columns wanted, their slots in the row handed over; `onHeader` may
+   * throw when ones it needs are missing (their index is -1, and their value an empty string).
    */
   constructor(
     private readonly columns: readonly string[],
     private readonly onHeader: (indexes: readonly number[], header: readonly string[]) => void,
-    private readonly onRow: (values: readonly string[]) => void,
-  ) {}
+    private readonly onRow: (row: CsvRow) => void,
+  ) {
+    this.row = new CsvRow(columns.length);
+  }
 
   push(text: string, final: boolean): void {
     const s = this.buffer.length > 0 ? this.buffer + text : text;
@@ -105,41 +170,49 @@ export class CsvReader {
   private line(s: string, start: number, end: number, quoted: boolean): void {
     const stop = end > start && s.charCodeAt(end - 1) === 13 ? end - 1 : end;
     if (stop <= start) return;
-    if (this.indexes) {
-      this.rows++;
-      if (!quoted) this.pick(s, start, stop);
-      else this.onRow(this.indexes.map((i) => (i >= 0 ? (fieldsOf(s.slice(start, stop))[i] ?? '') : '')));
+    if (!this.indexes) {
+      this.readHeader(fieldsOf(s.slice(start, stop)));
       return;
     }
-    const fields = fieldsOf(s.slice(start, stop));
-    {
-      if (fields[0]?.charCodeAt(0) === 0xfeff) fields[0] = fields[0].slice(1);
-      this.header = fields.map((f) => f.trim());
-      const lower = this.header.map((f) => f.toLowerCase());
-      const indexes = this.columns.map((c) => lower.indexOf(c.toLowerCase()));
-      this.indexes = indexes;
-      this.slots = new Array<number>(Math.max(0, ...indexes) + 1).fill(-1);
-      indexes.forEach((column, slot) => {
-        if (column >= 0) this.slots[column] = slot;
+    this.rows++;
+    const row = this.row;
+    if (quoted) {
+      const fields = fieldsOf(s.slice(start, stop));
+      this.indexes.forEach((column, slot) => {
+        const value = (column >= 0 ? fields[column] : undefined) ?? '';
+        row.set(slot, value, 0, value.length);
       });
-      this.values = new Array<string>(this.columns.length).fill('');
-      this.onHeader(indexes, this.header);
+    } else {
+      // Only the columns wanted are found; nothing is cut out of the text here.
+      let from = start;
+      let column = 0;
+      for (; column < this.slots.length; column++) {
+        let comma = s.indexOf(',', from);
+        if (comma < 0 || comma > stop) comma = stop;
+        const slot = this.slots[column] ?? -1;
+        if (slot >= 0) row.set(slot, s, from, comma);
+        if (comma === stop) break;
+        from = comma + 1;
+      }
+      // A row shorter than the header: the columns it lacks are empty.
+      for (column++; column < this.slots.length; column++) {
+        const slot = this.slots[column] ?? -1;
+        if (slot >= 0) row.set(slot, '', 0, 0);
+      }
     }
+    this.onRow(row);
   }
 
-  /** A row without quotes: only the columns wanted are cut out of it. */
-  private pick(s: string, start: number, stop: number): void {
-    const values = this.values;
-    values.fill('');
-    let from = start;
-    for (let column = 0; column < this.slots.length; column++) {
-      let comma = s.indexOf(',', from);
-      if (comma < 0 || comma > stop) comma = stop;
-      const slot = this.slots[column] ?? -1;
-      if (slot >= 0) values[slot] = s.slice(from, comma);
-      if (comma === stop) break;
-      from = comma + 1;
-    }
-    this.onRow(values);
+  private readHeader(fields: string[]): void {
+    if (fields[0]?.charCodeAt(0) === 0xfeff) fields[0] = fields[0].slice(1);
+    this.header = fields.map((f) => f.trim());
+    const lower = this.header.map((f) => f.toLowerCase());
+    const indexes = this.columns.map((c) => lower.indexOf(c.toLowerCase()));
+    this.indexes = indexes;
+    this.slots = new Array<number>(Math.max(0, ...indexes) + 1).fill(-1);
+    indexes.forEach((column, slot) => {
+      if (column >= 0) this.slots[column] = slot;
+    });
+    this.onHeader(indexes, this.header);
   }
 }

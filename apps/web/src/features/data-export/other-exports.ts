@@ -1,4 +1,4 @@
-import { CsvReader } from './csv-rows.ts';
+import { CsvReader, type CsvRow } from './csv-rows.ts';
 import { type FieldValue, JsonFieldReader } from './json-fields.ts';
 import type { Play } from './ranking.ts';
 
@@ -9,7 +9,7 @@ import type { Play } from './ranking.ts';
 
 const HOUR_MS = 3_600_000;
 
-/** The columns read from `Apple Music - Play History Daily Tracks.csv`, in this order. */
+/** The columns read from `Apple Music - Play History Daily Tracks.csv`, in this order (their slots). */
 const APPLE_COLUMNS = [
   'Track Description',
   'Date Played',
@@ -18,6 +18,7 @@ const APPLE_COLUMNS = [
   'Play Count',
   'Ignore For Recommendations',
 ] as const;
+const [DESCRIPTION, DATE, DURATION, HOURS, COUNT, IGNORE] = [0, 1, 2, 3, 4, 5] as const;
 /** The first three must be there. */
 const APPLE_REQUIRED = 3;
 
@@ -25,6 +26,23 @@ const APPLE_REQUIRED = 3;
 function appleDay(date: string): number {
   const match = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(date.trim());
   return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
+}
+
+/** The digits of a date as written ("20261031", "2026-10-31") as one number, 20261031, or -1. */
+function dateDigits(row: CsvRow): number {
+  const length = row.length(DATE);
+  if (length !== 8 && length !== 10) return -1;
+  let value = 0;
+  for (let i = 0; i < length; i++) {
+    const c = row.charCodeAt(DATE, i);
+    if (length === 10 && (i === 4 || i === 7)) {
+      if (c !== 45) return -1;
+      continue;
+    }
+    if (c < 48 || c > 57) return -1;
+    value = value * 10 + (c - 48);
+  }
+  return value;
 }
 
 /** The last of the hours listed ("16", "18, 19"), 0 when none is. */
@@ -41,33 +59,57 @@ function lastHour(hours: string): number {
   return last;
 }
 
+/** A row's last hour: one or two digits read in place, anything else as `lastHour` reads it. */
+function rowHour(row: CsvRow): number {
+  const length = row.length(HOURS);
+  const first = row.charCodeAt(HOURS, 0) - 48;
+  const second = length === 2 ? row.charCodeAt(HOURS, 1) - 48 : 0;
+  if ((length === 1 || length === 2) && first >= 0 && first <= 9 && second >= 0 && second <= 9) {
+    const hour = length === 2 ? first * 10 + second : first;
+    return hour <= 23 ? hour : 0;
+  }
+  return lastHour(row.text(HOURS));
+}
+
+/** `Ignore For Recommendations` set: "true", "yes" or "1", in any case, spaces around allowed. */
+function ignored(row: CsvRow): boolean {
+  if (row.length(IGNORE) === 0 || row.is(IGNORE, 'false')) return false;
+  return /^\s*(true|yes|1)\s*$/i.test(row.text(IGNORE));
+}
+
 /**
  * Reads the daily tracks file: one play per row, standing for the row's plays (`Play Count`). Its
  * artist is the track description until the ranking names it (`appleArtist`). Rows without a play
  * (skips only) and rows kept out of recommendations count nothing; rows under 30 s are left out by the
- * ranking.
+ * ranking. Only the description is cut out of a row as text; the rest is read in place.
  */
 export function appleDailyReader(onPlay: (play: Play) => void, onMissing: () => never): CsvReader {
-  // Rows come day by day: the day last read is kept rather than read again.
-  let lastDate = '';
+  // Rows come day by day: the day last read is kept rather than worked out again.
+  let lastDate = -1;
   let lastDayMs = Number.NaN;
   return new CsvReader(
     APPLE_COLUMNS,
     (indexes) => {
       if (indexes.slice(0, APPLE_REQUIRED).some((i) => i < 0)) onMissing();
     },
-    ([description = '', date = '', duration = '', hours = '', count = '', ignore = '']) => {
-      const plays = count === '' ? 1 : Number(count);
-      if (date !== lastDate) {
-        lastDate = date;
-        lastDayMs = appleDay(date);
+    (row) => {
+      const digits = dateDigits(row);
+      let dayMs: number;
+      if (digits < 0) dayMs = appleDay(row.text(DATE));
+      else {
+        if (digits !== lastDate) {
+          lastDate = digits;
+          lastDayMs = Date.UTC(Math.floor(digits / 10000), (Math.floor(digits / 100) % 100) - 1, digits % 100);
+        }
+        dayMs = lastDayMs;
       }
+      const plays = row.length(COUNT) === 0 ? 1 : row.number(COUNT);
       onPlay({
-        artist: description.trim(),
-        at: lastDayMs + lastHour(hours) * HOUR_MS,
-        ms: Number(duration) || 0,
+        artist: row.text(DESCRIPTION).trim(),
+        at: dayMs + rowHour(row) * HOUR_MS,
+        ms: row.number(DURATION) || 0,
         plays: Number.isFinite(plays) ? plays : 0,
-        incognito: ignore !== '' && ignore !== 'false' && /^\s*(true|yes|1)\s*$/i.test(ignore),
+        incognito: ignored(row),
         trackUri: null,
       });
     },
