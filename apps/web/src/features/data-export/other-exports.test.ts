@@ -10,8 +10,9 @@ import {
 import { generateExport, zipExport } from '@heavy-rotation/emulator/spotify-export';
 import { strToU8, zipSync } from 'fflate';
 import { expect, test } from 'vitest';
-import { appleArtist } from './other-exports.ts';
+import { appleArtist, appleDailyReader } from './other-exports.ts';
 import { parseExport } from './parse-export.ts';
+import type { Play } from './ranking.ts';
 
 const NEWEST = new Date(Date.UTC(2026, 9, 31, 20));
 const ARTISTS = Array.from({ length: 45 }, (_, i) =>
@@ -60,6 +61,39 @@ test('columns are found by name: reordered, quoted, with a byte order mark', asy
     { name: 'Bee', plays: 1 },
   ]);
   expect(result.newestEntry).toBe(Date.UTC(2026, 9, 31, 9));
+});
+
+test('each Apple row is read as written: dates, hours, durations, counts and the ignore mark', () => {
+  const plays: Play[] = [];
+  const reader = appleDailyReader(
+    (play) => plays.push(play),
+    () => {
+      throw new Error('missing');
+    },
+  );
+  const day = Date.UTC(2026, 9, 30);
+  const rows: [string, Partial<Play>][] = [
+    [
+      'A - 1,20261030,16,200000,1,false',
+      { artist: 'A - 1', at: day + 16 * 3_600_000, ms: 200_000, plays: 1 },
+    ],
+    ['A - 2,2026-10-30,"18, 19",40000,,FALSE', { at: day + 19 * 3_600_000, plays: 1, incognito: false }],
+    [
+      ' A - 3 , 20261030 ,"7,",2e5,1.5,TRUE',
+      { artist: 'A - 3', at: day + 7 * 3_600_000, ms: 200_000, plays: 1.5, incognito: true },
+    ],
+    ['A - 4,20261031,24,x,two, yes ', { at: Date.UTC(2026, 9, 31), ms: 0, plays: 0, incognito: true }],
+    ['A - 5,2026/10/31,05,35000,3,0', { at: Number.NaN, plays: 3, incognito: false }],
+    ['A - 6,20261031,,35000,0,1', { at: Date.UTC(2026, 9, 31), plays: 0, incognito: true }],
+  ];
+  reader.push(
+    `Track Description,Date Played,Hours,Play Duration Milliseconds,Play Count,Ignore For Recommendations\r\n${rows.map(([row]) => row).join('\r\n')}`,
+    true,
+  );
+  expect(plays).toHaveLength(rows.length);
+  rows.forEach(([row, expected], i) => {
+    expect(plays[i], row).toMatchObject(expected);
+  });
 });
 
 test('an artist whose name holds " - ": the library names it, or the titles after it tell', () => {

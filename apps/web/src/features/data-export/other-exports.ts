@@ -99,7 +99,11 @@ export function appleDailyReader(onPlay: (play: Play) => void, onMissing: () => 
       else {
         if (digits !== lastDate) {
           lastDate = digits;
-          lastDayMs = Date.UTC(Math.floor(digits / 10000), (Math.floor(digits / 100) % 100) - 1, digits % 100);
+          lastDayMs = Date.UTC(
+            Math.floor(digits / 10000),
+            (Math.floor(digits / 100) % 100) - 1,
+            digits % 100,
+          );
         }
         dayMs = lastDayMs;
       }

@@ -1,7 +1,9 @@
 // @vitest-environment node
+import { appleExportZip, youtubeExportZip } from '@heavy-rotation/emulator/music-exports';
 import { DECOY_ARTISTS, generateExport, zipExport } from '@heavy-rotation/emulator/spotify-export';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
+import { hasNativeInflate } from './native-inflate.ts';
 import { MAX_FILE_BYTES, parseExport } from './parse-export.ts';
 
 const NEWEST = new Date(Date.UTC(2026, 9, 31, 20, 15));
@@ -61,6 +63,31 @@ test('a zip written as a stream (sizes after the data) reads the same', async ()
     ),
   ]);
   expect(result.artists.map((a) => a.name)).toEqual(ARTISTS.slice(0, 5));
+});
+
+test("where the platform can't inflate raw deflate, fflate's own inflate reads every export the same", async () => {
+  const spotify = zipExport(generateExport({ format: 'extended', artists: ARTISTS, newest: NEWEST }));
+  const apple = appleExportZip({ artists: ARTISTS, newest: NEWEST });
+  const youtube = youtubeExportZip({ artists: ARTISTS, newest: NEWEST });
+  const read = async () => [
+    await parseExport([file('my_spotify_data.zip', spotify)]),
+    await parseExport([file('Apple Media Services information.zip', apple)], { kind: 'apple' }),
+    await parseExport([file('takeout.zip', youtube)], { kind: 'youtube' }),
+  ];
+  expect(hasNativeInflate()).toBe(true);
+  const native = await read();
+  expect(native.map((r) => r.artists.length)).toEqual([40, 40, 40]);
+  // A browser without DecompressionStream('deflate-raw') (Safari before 16.4, Firefox before 113).
+  vi.stubGlobal('DecompressionStream', undefined);
+  try {
+    expect(hasNativeInflate()).toBe(false);
+    expect(await read()).toEqual(native);
+    await expect(parseExport([file('broken.zip', spotify.slice(0, spotify.byteLength / 2))])).rejects.toThrow(
+      /broken\.zip is damaged/,
+    );
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });
 
 test('bad input names the file and the problem', async () => {
