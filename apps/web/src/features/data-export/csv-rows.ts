@@ -81,32 +81,30 @@ export class CsvRow {
     return (this.ends[slot] ?? 0) - (this.starts[slot] ?? 0);
   }
 
-  /** The character code at `i` in the field's value. */
-  charCodeAt(slot: number, i: number): number {
-    return (this.texts[slot] ?? '').charCodeAt((this.starts[slot] ?? 0) + i);
-  }
-
   /** The field's value is `word`, exactly. */
   is(slot: number, word: string): boolean {
     return this.length(slot) === word.length && (this.texts[slot] ?? '').startsWith(word, this.starts[slot]);
   }
 
-  /** `Number(text)`, read from the digits in place when the value is digits only. */
-  number(slot: number): number {
+  /** The field's value when it is digits only (at most 15), read in place; -1 otherwise. */
+  digits(slot: number): number {
     const text = this.texts[slot] ?? '';
     const start = this.starts[slot] ?? 0;
     const end = this.ends[slot] ?? 0;
-    if (end > start && end - start <= 15) {
-      let value = 0;
-      let i = start;
-      for (; i < end; i++) {
-        const digit = text.charCodeAt(i) - 48;
-        if (digit < 0 || digit > 9) break;
-        value = value * 10 + digit;
-      }
-      if (i === end) return value;
+    if (end <= start || end - start > 15) return -1;
+    let value = 0;
+    for (let i = start; i < end; i++) {
+      const digit = text.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9) return -1;
+      value = value * 10 + digit;
     }
-    return Number(text.slice(start, end));
+    return value;
+  }
+
+  /** `Number(text)`, read from the digits in place when the value is digits only. */
+  number(slot: number): number {
+    const digits = this.digits(slot);
+    return digits >= 0 ? digits : Number(this.text(slot));
   }
 }
 

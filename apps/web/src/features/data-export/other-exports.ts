@@ -28,23 +28,6 @@ function appleDay(date: string): number {
   return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
 }
 
-/** The digits of a date as written ("20261031", "2026-10-31") as one number, 20261031, or -1. */
-function dateDigits(row: CsvRow): number {
-  const length = row.length(DATE);
-  if (length !== 8 && length !== 10) return -1;
-  let value = 0;
-  for (let i = 0; i < length; i++) {
-    const c = row.charCodeAt(DATE, i);
-    if (length === 10 && (i === 4 || i === 7)) {
-      if (c !== 45) return -1;
-      continue;
-    }
-    if (c < 48 || c > 57) return -1;
-    value = value * 10 + (c - 48);
-  }
-  return value;
-}
-
 /** The last of the hours listed ("16", "18, 19"), 0 when none is. */
 function lastHour(hours: string): number {
   if (hours.indexOf(',') < 0) {
@@ -61,14 +44,9 @@ function lastHour(hours: string): number {
 
 /** A row's last hour: one or two digits read in place, anything else as `lastHour` reads it. */
 function rowHour(row: CsvRow): number {
-  const length = row.length(HOURS);
-  const first = row.charCodeAt(HOURS, 0) - 48;
-  const second = length === 2 ? row.charCodeAt(HOURS, 1) - 48 : 0;
-  if ((length === 1 || length === 2) && first >= 0 && first <= 9 && second >= 0 && second <= 9) {
-    const hour = length === 2 ? first * 10 + second : first;
-    return hour <= 23 ? hour : 0;
-  }
-  return lastHour(row.text(HOURS));
+  const hour = row.length(HOURS) <= 2 ? row.digits(HOURS) : -1;
+  if (hour < 0) return lastHour(row.text(HOURS));
+  return hour <= 23 ? hour : 0;
 }
 
 /** `Ignore For Recommendations` set: "true", "yes" or "1", in any case, spaces around allowed. */
@@ -93,20 +71,13 @@ export function appleDailyReader(onPlay: (play: Play) => void, onMissing: () => 
       if (indexes.slice(0, APPLE_REQUIRED).some((i) => i < 0)) onMissing();
     },
     (row) => {
-      const digits = dateDigits(row);
-      let dayMs: number;
-      if (digits < 0) dayMs = appleDay(row.text(DATE));
-      else {
-        if (digits !== lastDate) {
-          lastDate = digits;
-          lastDayMs = Date.UTC(
-            Math.floor(digits / 10000),
-            (Math.floor(digits / 100) % 100) - 1,
-            digits % 100,
-          );
-        }
-        dayMs = lastDayMs;
+      // Apple writes "20261031": the day is worked out once for its rows, other forms row by row.
+      const digits = row.length(DATE) === 8 ? row.digits(DATE) : -1;
+      if (digits >= 0 && digits !== lastDate) {
+        lastDate = digits;
+        lastDayMs = Date.UTC(Math.floor(digits / 10000), (Math.floor(digits / 100) % 100) - 1, digits % 100);
       }
+      const dayMs = digits >= 0 ? lastDayMs : appleDay(row.text(DATE));
       const plays = row.length(COUNT) === 0 ? 1 : row.number(COUNT);
       onPlay({
         artist: row.text(DESCRIPTION).trim(),

@@ -6,7 +6,6 @@ import { JsonFieldReader, JsonShapeError } from './json-fields.ts';
 import { hasNativeInflate, type NativeInflate, nativeInflate } from './native-inflate.ts';
 import { appleArtist, appleDailyReader, appleLibraryReader, youtubeHistoryReader } from './other-exports.ts';
 import { type RankedArtist, Ranking } from './ranking.ts';
-import { TextChunks } from './text-chunks.ts';
 
 /** Larger than any export a service sends: refused before a byte is read. */
 export const MAX_FILE_BYTES = 2 * 1024 ** 3;
@@ -99,11 +98,11 @@ interface Sink {
 
 /** Text of a file as it arrives, with the first few thousand characters kept for telling what it is. */
 function textSink(onText: (text: string, final: boolean) => void): Sink & { head: string } {
-  const chunks = new TextChunks();
+  const decoder = new TextDecoder();
   const sink = {
     head: '',
     push(bytes: Uint8Array, final: boolean) {
-      const text = chunks.decode(bytes, final);
+      const text = decoder.decode(bytes, { stream: !final });
       if (sink.head.length < HEAD_CHARS) sink.head += text.slice(0, HEAD_CHARS);
       onText(text, final);
     },
