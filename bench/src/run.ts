@@ -30,8 +30,8 @@ const DEADLINE = started + 540_000;
 const machine = describeMachine();
 const figures: Figure[] = [];
 /**
- * `--only=<part>` (e.g. `--only=Server`): that part alone, its stack included, to measure one thing
- * again; like a quick run it prints the table and keeps nothing.
+ * `--only=<part>` (e.g. `--only=Server`, `--only=Spotify data export`): that part alone, the stack it
+ * runs on included, to measure one thing again; like a quick run it prints the table and keeps nothing.
  */
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 // The stack whose parts are running: with --only, the parts of the chosen stack all run.
@@ -61,8 +61,16 @@ async function part(section: string, budgetMs: number, work: () => Promise<Measu
   }
 }
 
-async function withStack(use: (stack: BenchStack) => Promise<void>, what: string): Promise<void> {
-  if (ONLY !== undefined && what !== ONLY) return;
+/**
+ * Starts a stack for the parts it holds (`parts`, their section names): with `--only`, only when the
+ * stack or one of them is chosen.
+ */
+async function withStack(
+  use: (stack: BenchStack) => Promise<void>,
+  what: string,
+  parts: readonly string[],
+): Promise<void> {
+  if (ONLY !== undefined && what !== ONLY && !parts.includes(ONLY)) return;
   within = what;
   let stack: BenchStack | undefined;
   try {
@@ -120,7 +128,15 @@ await withStack(async (stack) => {
   } finally {
     await browser.close();
   }
-}, 'Web app');
+}, 'Web app', [
+  'Quiz judging',
+  'Bundle',
+  'Time to top 40',
+  'Lighthouse',
+  'Login canvas',
+  'Spotify data export',
+  'Apple Music and YouTube Music exports',
+]);
 // A fresh server for the load test, so its memory figure is about the load alone; its calls are read
 // from Chromium first (browser-calls.ts), then replayed on it and on the cluster.
 await withStack(async (stack) => {
@@ -141,7 +157,7 @@ await withStack(async (stack) => {
   await part('Cluster', 240_000, async () =>
     calls ? measureClusterLoad(calls) : [missing('Cluster', '', reason)],
   );
-}, 'Server');
+}, 'Server', ['Server', 'Cluster']);
 await part('Operator console', 120_000, measureOperatorStats);
 await part('Per-address limits', 150_000, measureAddressFlood);
 // Only now: removing them sooner would slow the creation of every file that follows (cold-start.ts).

@@ -109,7 +109,7 @@ function dashes(description: string): number[] {
 const MIN_TITLES = 3;
 
 /**
- * The artist of an Apple Music track description, "Artist - Title" (docs/decisions/020-apple-and-
+ * The artist of an Apple Music track description, "Artist - Title" (docs/decisions/033-apple-and-
  * youtube-exports.md, "The artist of a track description"). Titles hold " - " far more often than
  * names ("Song - Remastered 2011"), so the artist is what comes before the first " - ", unless a
  * longer part before a later " - " is the artist: the library names it on its own, or, among the
