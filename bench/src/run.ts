@@ -61,16 +61,22 @@ async function part(section: string, budgetMs: number, work: () => Promise<Measu
   }
 }
 
-/**
- * Starts a stack for the parts it holds (`parts`, their section names): with `--only`, only when the
- * stack or one of them is chosen.
- */
-async function withStack(
-  use: (stack: BenchStack) => Promise<void>,
-  what: string,
-  parts: readonly string[],
-): Promise<void> {
-  if (ONLY !== undefined && what !== ONLY && !parts.includes(ONLY)) return;
+/** The parts each stack runs, by section name: `--only=<part>` starts the stack its part runs on. */
+const STACK_PARTS: Record<string, readonly string[]> = {
+  'Web app': [
+    'Quiz judging',
+    'Bundle',
+    'Time to top 40',
+    'Lighthouse',
+    'Login canvas',
+    'Spotify data export',
+    'Apple Music and YouTube Music exports',
+  ],
+  Server: ['Server', 'Cluster'],
+};
+
+async function withStack(use: (stack: BenchStack) => Promise<void>, what: string): Promise<void> {
+  if (ONLY !== undefined && what !== ONLY && !STACK_PARTS[what]?.includes(ONLY)) return;
   within = what;
   let stack: BenchStack | undefined;
   try {
@@ -128,15 +134,7 @@ await withStack(async (stack) => {
   } finally {
     await browser.close();
   }
-}, 'Web app', [
-  'Quiz judging',
-  'Bundle',
-  'Time to top 40',
-  'Lighthouse',
-  'Login canvas',
-  'Spotify data export',
-  'Apple Music and YouTube Music exports',
-]);
+}, 'Web app');
 // A fresh server for the load test, so its memory figure is about the load alone; its calls are read
 // from Chromium first (browser-calls.ts), then replayed on it and on the cluster.
 await withStack(async (stack) => {
@@ -157,7 +155,7 @@ await withStack(async (stack) => {
   await part('Cluster', 240_000, async () =>
     calls ? measureClusterLoad(calls) : [missing('Cluster', '', reason)],
   );
-}, 'Server', ['Server', 'Cluster']);
+}, 'Server');
 await part('Operator console', 120_000, measureOperatorStats);
 await part('Per-address limits', 150_000, measureAddressFlood);
 // Only now: removing them sooner would slow the creation of every file that follows (cold-start.ts).
