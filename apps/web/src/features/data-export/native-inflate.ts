@@ -7,8 +7,8 @@ import type { FlateError, UnzipDecoder, UnzipDecoderConstructor } from 'fflate';
  * and-youtube-exports.md, "Reading fast").
  *
  * Its output arrives asynchronously, so what the file's reader throws is kept in `failure`, every
- * file's end is awaited with `settled()`, and `ready()` holds the reading back while the platform is
- * behind (memory stays flat however large the zip).
+ * file's end is awaited with `settled()`, and `ready()` holds the reading back while a file's reader
+ * is behind the platform (memory stays flat however large the zip).
  */
 export interface NativeInflate {
   decoder: UnzipDecoderConstructor;
@@ -30,11 +30,29 @@ export function hasNativeInflate(): boolean {
 }
 
 const EMPTY = new Uint8Array(0);
+/**
+ * Compressed bytes given to the platform before it takes them, or while a file's reader is still busy
+ * with what it inflated: the reading waits above this, so little more than this much is ever held.
+ */
+const MAX_AHEAD_BYTES = 256 * 1024;
 
 export function nativeInflate(): NativeInflate {
   let failure: unknown = null;
   const running = new Set<Promise<void>>();
-  const waits = new Set<Promise<void>>();
+  // Compressed bytes the platform has not taken yet; those given since a file's reader last found
+  // nothing inflated to read; and the reading waiting for either to drop.
+  let queued = 0;
+  let ahead = 0;
+  let waiting: (() => void)[] = [];
+  const wake = () => {
+    const woken = waiting;
+    waiting = [];
+    for (const resolve of woken) resolve();
+  };
+  const caughtUp = () => {
+    ahead = 0;
+    wake();
+  };
 
   class Decoder implements UnzipDecoder {
     static readonly compression = 8;
@@ -48,8 +66,23 @@ export function nativeInflate(): NativeInflate {
       const done = (async () => {
         try {
           for (;;) {
-            const { value, done: end } = await reader.read();
-            if (failure) return;
+            // A read of inflated data already there settles at once; one still pending after a turn
+            // means the platform has nothing more yet: the reading may go on.
+            const next = reader.read();
+            let arrived = false;
+            next.then(
+              () => {
+                arrived = true;
+              },
+              () => undefined,
+            );
+            await Promise.resolve();
+            if (!arrived) caughtUp();
+            const { value, done: end } = await next;
+            if (failure) {
+              reader.cancel().catch(() => undefined);
+              return;
+            }
             this.ondata(null, end ? EMPTY : value, end);
             if (end) return;
           }
@@ -60,27 +93,41 @@ export function nativeInflate(): NativeInflate {
         }
       })();
       running.add(done);
-      done.finally(() => running.delete(done));
+      done.finally(() => {
+        running.delete(done);
+        caughtUp();
+      });
     }
 
     push(chunk: Uint8Array, final: boolean): void {
       if (failure) return;
       // A copy: fflate keeps reading the buffer the chunk is cut from.
-      if (chunk.byteLength > 0) this.writer.write(chunk.slice()).catch(() => undefined);
-      if (final) this.writer.close().catch(() => undefined);
-      else if ((this.writer.desiredSize ?? 1) <= 0) {
-        const wait = this.writer.ready.catch(() => undefined);
-        waits.add(wait);
-        wait.finally(() => waits.delete(wait));
+      if (chunk.byteLength > 0) {
+        const size = chunk.byteLength;
+        queued += size;
+        ahead += size;
+        this.writer
+          .write(chunk.slice())
+          .catch(() => undefined)
+          .then(() => {
+            queued -= size;
+            wake();
+          });
       }
+      if (final) this.writer.close().catch(() => undefined);
     }
   }
 
   return {
     decoder: Decoder,
     failure: () => failure,
+    // Not the streams' own backpressure: Node's DecompressionStream takes and gives thousands of
+    // chunks before it asks to wait, so what it inflates faster than the file's reader reads would pile
+    // up, up to the whole file.
     ready: async () => {
-      await Promise.all(waits);
+      while (!failure && (queued > MAX_AHEAD_BYTES || ahead > MAX_AHEAD_BYTES) && running.size > 0) {
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
     },
     settled: async () => {
       while (running.size > 0) await Promise.all(running);
