@@ -157,7 +157,13 @@ test('over HTTP: every answer carries the security headers, bodies are read and 
 test('SIGTERM with 40 calls in flight: each is answered, and the process ends soon after the last', async () => {
   // The provider over HTTP, slow to say who a token belongs to: each call waits on it about a second.
   const emulator = createEmulator();
-  const provider = createServer(getRequestListener(emulator.fetch));
+  const answer = getRequestListener(emulator.fetch);
+  // Calls the server has passed on to the provider: each is one of ours, in flight at the server.
+  let asked = 0;
+  const provider = createServer((req, res) => {
+    if (req.url?.startsWith('/v1/me')) asked++;
+    return answer(req, res);
+  });
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const emulatorUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'hr-index-'));
@@ -197,7 +203,8 @@ test('SIGTERM with 40 calls in flight: each is answered, and the process ends so
         return res.status;
       }),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // SIGTERM once all 40 are in flight (a fixed wait lost calls on a busy machine: not yet accepted).
+    while (asked < 40) await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGTERM');
     const statuses = await Promise.all(calls);
     // No profile row yet: the answer of a verified caller.

@@ -67,11 +67,14 @@ export async function sessionOf(
   return found.session;
 }
 
-/** Sign-in, session and top artists for Last.fm and ListenBrainz listeners (docs/product.md, "Other sources"). */
 /** The chart is the list as shown: its first 40 ranks. */
 const CHART_SIZE = 40;
 
-/** LASTFM_SHARED_SECRET also keys the sign-in's state; a listener's list is kept SOURCE_CACHE_SECONDS. */
+/**
+ * Sign-in, session and top artists for Last.fm and ListenBrainz listeners (docs/product.md, "Other
+ * sources"). LASTFM_SHARED_SECRET also keys the sign-in's state; a listener's list is kept
+ * SOURCE_CACHE_SECONDS.
+ */
 export function sourceRoutes(
   env: Pick<Env, 'LASTFM_SHARED_SECRET' | 'SOURCE_CACHE_SECONDS'>,
   options: SourceRouteOptions,
