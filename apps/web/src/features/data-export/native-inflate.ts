@@ -66,18 +66,20 @@ export function nativeInflate(): NativeInflate {
       const done = (async () => {
         try {
           for (;;) {
-            // A read of inflated data already there settles at once; one still pending after a turn
-            // means the platform has nothing more yet: the reading may go on.
             const next = reader.read();
-            let arrived = false;
-            next.then(
-              () => {
-                arrived = true;
-              },
-              () => undefined,
-            );
-            await Promise.resolve();
-            if (!arrived) caughtUp();
+            if (ahead > MAX_AHEAD_BYTES) {
+              // A read of inflated data already there settles at once; one still pending after a turn
+              // means the platform has nothing more yet: the reading may go on.
+              let arrived = false;
+              next.then(
+                () => {
+                  arrived = true;
+                },
+                () => undefined,
+              );
+              await Promise.resolve();
+              if (!arrived) caughtUp();
+            }
             const { value, done: end } = await next;
             if (failure) {
               reader.cancel().catch(() => undefined);
