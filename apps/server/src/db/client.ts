@@ -68,7 +68,7 @@ async function hasTemplate(path: string): Promise<boolean> {
 
 /**
  * Writes the template's files into a new data folder `dir` (docs/architecture.md, "The embedded
- * database") with the `tar` package, as a stream: unpacked beside it, then renamed into place, so a start
+ * database") with the `tar` package: unpacked beside it, then renamed into place, so a start
  * that stops half-way leaves no folder that looks like a database. Files written by Node cost the server
  * no memory, where PGlite's own loading goes through its WebAssembly memory, which never shrinks (~140 MB
  * more for the process's life).
@@ -80,10 +80,13 @@ async function unpackTemplate(template: string, dir: string): Promise<void> {
     await mkdir(staging, { recursive: true });
     const { extract } = await import('tar');
     // Only plain files and folders, never a path out of the folder (tar's own checks refuse those too).
-    await extract({
+    // Synchronously: about 1,000 small files are written in half the time the streamed unpacking takes,
+    // and nothing else waits on the main thread this early (PGlite's WebAssembly compiles on V8's threads).
+    extract({
       file: template,
       cwd: staging,
       strict: true,
+      sync: true,
       filter: (_path, entry) => 'type' in entry && ['File', 'Directory'].includes(String(entry.type)),
     });
     await rmdir(dir).catch(() => undefined);
