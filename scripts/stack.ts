@@ -91,6 +91,15 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
   throw new Error(`${url} did not answer within 90 s\n${output()}`);
 }
 
+/**
+ * Every child still running when this process ends is killed with it: a caller that gave up waiting (a
+ * bench part over its time budget) leaves no server behind to load the machine.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 function run(
   script: string,
   env: NodeJS.ProcessEnv,
@@ -111,6 +120,8 @@ function run(
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   return { child, output: () => log };
 }
 
