@@ -7,7 +7,10 @@ import { atMost, type Measure, measured, missing, QUICK } from './results.ts';
 
 const ADDRESSES = QUICK ? 50_000 : 1_000_000;
 const ROWS = QUICK ? 2_000 : 20_000;
-/** The per-address limit's window, and a little more. */
+/**
+ * The per-address limit's window, and a little more. A quick run does not wait it out: the purge is
+ * proven by the server's tests with a one-second window (`http/rate-limit.test.ts`).
+ */
 const WINDOW_MS = 61_000;
 
 /**
@@ -52,7 +55,7 @@ async function floodedMemory(): Promise<{ idle: number; after: number }> {
  * On PostgreSQL (TEST_DATABASE_URL, as the tests use): `rate_limit` rows after a flood of distinct
  * addresses, and after the window has passed and one more call came.
  */
-async function tableFallsBack(url: string): Promise<{ after: number; later: number }> {
+async function tableFallsBack(url: string): Promise<{ after: number; later: number | undefined }> {
   const pgSchema = `bench_${randomBytes(6).toString('hex')}`;
   const database = await openDatabase({ databaseUrl: url, pgSchema });
   try {
@@ -79,6 +82,7 @@ async function tableFallsBack(url: string): Promise<{ after: number; later: numb
         ).rows[0]?.n,
       );
     const after = await rows();
+    if (QUICK) return { after, later: undefined };
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
     await call('198.51.100.1');
     // The purge runs beside the call that set it off.
@@ -120,8 +124,12 @@ export async function measureAddressFlood(): Promise<Measure[]> {
     table.status === 'fulfilled'
       ? measured(rowsName, table.value.after, 'count')
       : missing(rowsName, 'count', reason(table)),
-    table.status === 'fulfilled'
-      ? measured(laterName, table.value.later, 'count', atMost(1))
-      : missing(laterName, 'count', reason(table), atMost(1)),
+    ...(table.status === 'fulfilled' && table.value.later === undefined
+      ? []
+      : [
+          table.status === 'fulfilled'
+            ? measured(laterName, table.value.later ?? 0, 'count', atMost(1))
+            : missing(laterName, 'count', reason(table), atMost(1)),
+        ]),
   ];
 }
