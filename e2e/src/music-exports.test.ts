@@ -11,12 +11,12 @@ import {
   youtubeWatchHistory,
 } from '@heavy-rotation/emulator/music-exports';
 import { SAMPLE_ARTISTS } from '@heavy-rotation/emulator/spotify-export';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openRank } from './artist-card-helpers.ts';
 import { expectConsoleError, newPhonePage, useJourney } from './harness.ts';
 import { shot, skipWelcome } from './quiz-helpers.ts';
-import { listItems, ROWS_WAIT } from './top40-helpers.ts';
+import { expectOfflineReload, listItems, logOutForgetsExport, ROWS_WAIT } from './top40-helpers.ts';
 
 const journey = useJourney();
 const NEWEST = new Date(Date.UTC(2026, 10, 1, 18, 0));
@@ -61,27 +61,6 @@ async function expectTop40(page: Page, names: readonly string[], decoys: readonl
   for (const decoy of decoys) expect(html).not.toContain(decoy);
 }
 
-/** Once the service worker controls the page, the list comes back from a reload with no network. */
-async function expectOfflineReload(context: BrowserContext, page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await context.setOffline(true);
-  await page.reload();
-  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
-  await context.setOffline(false);
-}
-
-/** Log out leaves the device holding nothing of the export. */
-async function logOutForgets(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await page.waitForURL(`${journey.stack.url}/login`);
-  expect(await page.evaluate(() => localStorage.getItem('spotify_export'))).toBeNull();
-}
-
 test('Apple Music: the sample, a guess, the share view, offline reload, log out', async () => {
   const { context, page } = await newPhonePage(journey.browser);
   expectConsoleError(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
@@ -123,7 +102,7 @@ test('Apple Music: the sample, a guess, the share view, offline reload, log out'
   await page.keyboard.press('Escape');
 
   await expectOfflineReload(context, page);
-  await logOutForgets(page);
+  await logOutForgetsExport(page, journey.stack.url);
   await context.close();
 });
 
@@ -208,6 +187,6 @@ test('YouTube Music: the sample, its share view, offline reload, log out; bad fi
   await shot(page, 'music-export-youtube-share-view');
   await page.keyboard.press('Escape');
   await expectOfflineReload(context, page);
-  await logOutForgets(page);
+  await logOutForgetsExport(page, journey.stack.url);
   await context.close();
 });

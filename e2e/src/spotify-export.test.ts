@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openRank } from './artist-card-helpers.ts';
 import { expectConsoleError, newPhonePage, useJourney } from './harness.ts';
 import { shot, skipWelcome } from './quiz-helpers.ts';
-import { listItems, ROWS_WAIT } from './top40-helpers.ts';
+import { expectOfflineReload, listItems, logOutForgetsExport, ROWS_WAIT } from './top40-helpers.ts';
 
 const journey = useJourney();
 const NEWEST = new Date(Date.UTC(2026, 10, 1, 18, 0));
@@ -112,20 +112,8 @@ test('the sample export: the Top 40, no phone gate, a right guess with its line,
   await page.keyboard.press('Escape');
 
   // The list outlives a reload, offline too, like a signed-in one; log out forgets it.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await context.setOffline(true);
-  await page.reload();
-  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
-  await page.getByText('Offline - showing last saved data').waitFor();
-  await context.setOffline(false);
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await page.waitForURL(`${journey.stack.url}/login`);
-  expect(await page.evaluate(() => localStorage.getItem('spotify_export'))).toBeNull();
+  await expectOfflineReload(context, page);
+  await logOutForgetsExport(page, journey.stack.url);
   await page.goto(`${journey.stack.url}/`);
   await page.waitForURL(`${journey.stack.url}/login`);
   await context.close();

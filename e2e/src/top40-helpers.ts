@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { signIn } from './harness.ts';
 
@@ -73,4 +73,29 @@ export function listItems(page: Page) {
 
 export function storedKeys(page: Page): Promise<string[]> {
   return page.evaluate(() => Object.keys(localStorage));
+}
+
+/**
+ * An export's list outlives a reload, offline too: once the service worker controls the page, the list
+ * comes back with no network and says it is the last saved one.
+ */
+export async function expectOfflineReload(context: BrowserContext, page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect.poll(() => listItems(page).count(), ROWS_WAIT).toBe(40);
+  await page.getByText('Offline - showing last saved data').waitFor();
+  await context.setOffline(false);
+}
+
+/** Log out (from the menu) leaves the device holding nothing of an export: back at /login. */
+export async function logOutForgetsExport(page: Page, url: string): Promise<void> {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.waitForURL(`${url}/login`);
+  expect(await page.evaluate(() => localStorage.getItem('spotify_export'))).toBeNull();
 }
