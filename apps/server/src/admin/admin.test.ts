@@ -3,7 +3,6 @@ import * as schemas from '@heavy-rotation/contracts/admin';
 import { type SmtpEmulator, startSmtpEmulator } from '@heavy-rotation/emulator/smtp';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import * as z from 'zod/mini';
 import { createApp } from '../app.ts';
 import {
   adminAudit,
@@ -16,18 +15,10 @@ import {
 } from '../db/schema.ts';
 import { createDeps } from '../deps.ts';
 import { createLogger } from '../http/logger.ts';
-import { ANON_KEY, DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
+import { ANON_KEY, DATABASES, read, startTestServer, type TestServer } from '../test/harness.ts';
 
 const ADMIN_TOKEN = 'operator-token-0123456789';
 const SITE = 'http://127.0.0.1:8787';
-
-/** A reply checked against the console's contract (so the tests read typed values). */
-async function read<S extends z.ZodMiniType>(
-  res: Response | Promise<Response>,
-  schema: S,
-): Promise<z.infer<S>> {
-  return z.parse(schema, await (await res).json());
-}
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

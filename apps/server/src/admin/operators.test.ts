@@ -1,19 +1,11 @@
 import { errorReply } from '@heavy-rotation/contracts';
 import * as schemas from '@heavy-rotation/contracts/admin';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import * as z from 'zod/mini';
 import { operator } from '../db/schema.ts';
-import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
+import { DATABASES, read, startTestServer, type TestServer } from '../test/harness.ts';
 
 const ADMIN_TOKEN = 'bootstrap-token-0123456789';
 const SITE = 'http://127.0.0.1:8787';
-
-async function read<S extends z.ZodMiniType>(
-  res: Response | Promise<Response>,
-  schema: S,
-): Promise<z.infer<S>> {
-  return z.parse(schema, await (await res).json());
-}
 
 describe.each(DATABASES)('named operators on %s', (kind) => {
   let s: TestServer;

@@ -1,15 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  chartSnapshot,
-  generatorUsage,
-  smsConsent,
-  smsSuppression,
-  smsSuppressionErased,
-  sourceSession,
-  sourceTopArtists,
-  userProfile,
-} from '../db/schema.ts';
+import { smsConsent, smsSuppression, smsSuppressionErased, userProfile } from '../db/schema.ts';
 import { createKeyedHash } from '../db/secrets.ts';
 import { safeCell } from './csv.ts';
 

@@ -6,7 +6,7 @@ import * as replies from '@heavy-rotation/contracts/replies';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
 import { analyticsEvent, challenge } from '../db/schema.ts';
-import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
+import { DATABASES, read, startTestServer, type TestServer } from '../test/harness.ts';
 
 const ADMIN_TOKEN = 'operator-token-0123456789';
 const SITE = 'http://127.0.0.1:8787';
@@ -16,11 +16,6 @@ interface Artist {
   id: string;
   name: string;
   image: string | null;
-}
-
-/** A reply checked against its contract. */
-async function read<S extends z.ZodMiniType>(res: Response, schema: S): Promise<z.infer<S>> {
-  return z.parse(schema, await res.json());
 }
 
 describe.each(DATABASES)('challenge links on %s', (kind) => {

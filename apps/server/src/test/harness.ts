@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createEmulator, DEMO_LASTFM, DEMO_SMS } from '@heavy-rotation/emulator';
 import { sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
 import type { MailQueue } from '../admin/mail.ts';
 import { createApp, type ServerApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -13,6 +14,14 @@ import { originsFromEnv } from '../http/same-origin.ts';
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const DATABASES: ('pglite' | 'postgres')[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 export const ANON_KEY = 'test-anon-key-0123456789abcdef';
+
+/** A reply checked against its contract (so tests read typed values). */
+export async function read<S extends z.ZodMiniType>(
+  res: Response | Promise<Response>,
+  schema: S,
+): Promise<z.infer<S>> {
+  return z.parse(schema, await (await res).json());
+}
 const EMULATOR = 'http://emulator.test';
 
 export interface TestServer {
