@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createApp, createDeps, openDatabase, readEnv } from '@heavy-rotation/server';
+import { countersFromEnv, createApp, createDeps, openDatabase, readEnv } from '@heavy-rotation/server';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 import { rssMb, startBenchStack } from './bench-stack.ts';
 import { atMost, type Measure, measured, missing, QUICK } from './results.ts';
 
 const ADDRESSES = QUICK ? 50_000 : 1_000_000;
 const ROWS = QUICK ? 2_000 : 20_000;
-/**
- * The per-address limit's window, and a little more. A quick run does not wait it out: the purge is
- * proven by the server's tests with a one-second window (`http/rate-limit.test.ts`).
- */
-const WINDOW_MS = 61_000;
 
 /**
  * The built server's resident memory after calls from `ADDRESSES` distinct client addresses (behind one
@@ -52,20 +46,19 @@ async function floodedMemory(): Promise<{ idle: number; after: number }> {
 }
 
 /**
- * On PostgreSQL (TEST_DATABASE_URL, as the tests use): `rate_limit` rows after a flood of distinct
- * addresses, and after the window has passed and one more call came.
+ * With Redis (REDIS_URL, else the machine's at 127.0.0.1:6379), as instances on PostgreSQL count: the
+ * counters after a flood of distinct addresses, and how many of them would outlive their window (every
+ * counter is written with its expiry, so Redis lets each go by itself).
  */
-async function tableFallsBack(url: string): Promise<{ after: number; later: number | undefined }> {
-  const pgSchema = `bench_${randomBytes(6).toString('hex')}`;
-  const database = await openDatabase({ databaseUrl: url, pgSchema });
+async function redisFlood(url: string): Promise<{ keys: number; unexpiring: number }> {
+  const prefix = `bench_${randomBytes(6).toString('hex')}:`;
+  const env = readEnv({ LOG_LEVEL: 'silent', TRUST_PROXY: '1', REDIS_URL: url });
+  const counters = await countersFromEnv(env, () => undefined, prefix);
+  const redis = counters.redis;
+  if (!redis || redis.status !== 'ready') throw new Error(`Redis at ${url} is not reachable`);
+  const deps = await createDeps(env, { database: await openDatabase({}), counters });
   try {
-    const env = readEnv({
-      LOG_LEVEL: 'silent',
-      TRUST_PROXY: '1',
-      DATABASE_URL: url,
-      SOURCE_KEY_SECRET: 'bench-source-key-secret-0123456789abcdef',
-    });
-    const app = createApp(await createDeps(env, { database }));
+    const app = createApp(deps);
     const call = (address: string) =>
       app.request('/api/flags', { headers: { apikey: env.PUBLIC_ANON_KEY, 'X-Forwarded-For': address } });
     for (let i = 0; i < ROWS; i += 50) {
@@ -73,45 +66,36 @@ async function tableFallsBack(url: string): Promise<{ after: number; later: numb
         Array.from({ length: 50 }, (_, j) => call(`192.0.${((i + j) >>> 8) & 0xff}.${(i + j) & 0xff}`)),
       );
     }
-    const rows = async () =>
-      Number(
-        (
-          (await database.db.execute(sql`select count(*)::int as n from rate_limit`)) as unknown as {
-            rows: { n: number }[];
-          }
-        ).rows[0]?.n,
-      );
-    const after = await rows();
-    if (QUICK) return { after, later: undefined };
-    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
-    await call('198.51.100.1');
-    // The purge runs beside the call that set it off.
-    let later = await rows();
-    for (let i = 0; i < 20 && later > 1; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      later = await rows();
+    // Keys are read without the client's prefix option: SCAN matches the stored names.
+    const names: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      names.push(...batch);
+    } while (cursor !== '0');
+    let unexpiring = 0;
+    for (const name of names) {
+      if ((await redis.pttl(name.slice(prefix.length))) < 0) unexpiring += 1;
     }
-    return { after, later };
+    return { keys: names.length, unexpiring };
   } finally {
-    await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`));
-    await database.close();
+    await deps.database.close();
+    await counters.close();
   }
 }
 
 /**
  * Per-address state stays bounded (docs/decisions/020-abuse-limits.md, "Bounded counters"): the
  * server's memory after calls from a million distinct addresses on the embedded database, and the
- * `rate_limit` table's rows on PostgreSQL during a flood and once its window has passed.
+ * counters in Redis after a flood, each of which expires with its window.
  */
 export async function measureAddressFlood(): Promise<Measure[]> {
   const memoryName = `Server memory after ${ADDRESSES.toLocaleString('en-GB')} distinct client addresses (embedded database)`;
-  const url = process.env.TEST_DATABASE_URL;
-  const [memory, table] = await Promise.allSettled([
-    floodedMemory(),
-    url ? tableFallsBack(url) : Promise.reject(new Error('no PostgreSQL (TEST_DATABASE_URL)')),
-  ]);
-  const rowsName = `rate_limit rows after ${ROWS.toLocaleString('en-GB')} distinct addresses (PostgreSQL)`;
-  const laterName = 'rate_limit rows a window later (PostgreSQL)';
+  const url = process.env.REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const [memory, redis] = await Promise.allSettled([floodedMemory(), redisFlood(url)]);
+  const keysName = `Redis counters after ${ROWS.toLocaleString('en-GB')} distinct addresses`;
+  const unexpiringName = 'Redis counters without an expiry';
   const reason = (r: PromiseRejectedResult) => String((r.reason as Error)?.message ?? r.reason);
   const idleName = 'Server memory before them';
   return [
@@ -121,15 +105,11 @@ export async function measureAddressFlood(): Promise<Measure[]> {
     memory.status === 'fulfilled'
       ? measured(memoryName, memory.value.after, 'MB', atMost(300))
       : missing(memoryName, 'MB', reason(memory), atMost(300)),
-    table.status === 'fulfilled'
-      ? measured(rowsName, table.value.after, 'count')
-      : missing(rowsName, 'count', reason(table)),
-    ...(table.status === 'fulfilled' && table.value.later === undefined
-      ? []
-      : [
-          table.status === 'fulfilled'
-            ? measured(laterName, table.value.later ?? 0, 'count', atMost(1))
-            : missing(laterName, 'count', reason(table), atMost(1)),
-        ]),
+    redis.status === 'fulfilled'
+      ? measured(keysName, redis.value.keys, 'count')
+      : missing(keysName, 'count', reason(redis)),
+    redis.status === 'fulfilled'
+      ? measured(unexpiringName, redis.value.unexpiring, 'count', atMost(0))
+      : missing(unexpiringName, 'count', reason(redis), atMost(0)),
   ];
 }

@@ -5,9 +5,11 @@ import { createPhoneHasher } from './admin/subscribers.ts';
 import { clipsFromEnv } from './clips/resolver.ts';
 import { createKeyedHash } from './db/secrets.ts';
 import type { AppDeps } from './deps.ts';
+import { eventRoutes } from './events/routes.ts';
 import { guard } from './http/guard.ts';
 import { identityFromEnv, type UserEnv } from './http/identity.ts';
 import { limitsFromEnv } from './http/limits.ts';
+import { mountMetrics } from './http/metrics.ts';
 import { usePipeline } from './http/pipeline.ts';
 import { limit, limitBy } from './http/rate-limit.ts';
 import { originsFromEnv, requireSameOrigin } from './http/same-origin.ts';
@@ -19,7 +21,6 @@ import { authUserRoutes } from './routes/auth-user.ts';
 import { challengePageRoutes } from './routes/challenge-page.ts';
 import { challengeRoutes, createOwnerHasher } from './routes/challenges.ts';
 import { clipRoutes } from './routes/clips.ts';
-import { eventRoutes } from './routes/events.ts';
 import { createFlagStore, flagRoutes } from './routes/flags.ts';
 import { healthRoutes } from './routes/health.ts';
 import { messageRoutes } from './routes/messages.ts';
@@ -33,6 +34,7 @@ import { smsProviderFromEnv } from './sms/provider.ts';
 import { lastfmFromEnv } from './sources/lastfm.ts';
 import { listenbrainzFromEnv } from './sources/listenbrainz.ts';
 import { sessionStoreFromEnv } from './sources/sessions.ts';
+import { observeUpstream } from './upstream/observed.ts';
 
 /** The server's one Hono app: every request goes through it (docs/architecture.md, "The request path"). */
 export type ServerApp = Hono;
@@ -45,21 +47,30 @@ export function createApp({
   env,
   database,
   logger,
-  providerFetch = fetch,
-  llmFetch = fetch,
-  sourceFetch = fetch,
-  smsFetch = fetch,
+  providerFetch: providerFetchOf = fetch,
+  llmFetch: llmFetchOf = fetch,
+  sourceFetch: sourceFetchOf = fetch,
+  smsFetch: smsFetchOf = fetch,
   draining,
   mail,
   sourceKeySecret,
+  counters,
+  events,
+  metrics,
   now = Date.now,
 }: AppDeps): ServerApp {
   const app = new Hono();
+  // Every call to an outside service is counted by service and outcome (GET /metrics).
+  const observed = observeUpstream(env, metrics.upstream);
+  const providerFetch = observed(providerFetchOf);
+  const llmFetch = observed(llmFetchOf);
+  const sourceFetch = observed(sourceFetchOf);
+  const smsFetch = observed(smsFetchOf);
   const { db } = database;
   const { origin, own } = originsFromEnv(env);
   // MusicBrainz asks each client to name itself and where its operator can be reached.
   const userAgent = `HeavyRotation/1.0 ( ${origin} )`;
-  const limits = limitsFromEnv(env, database);
+  const limits = limitsFromEnv(env, counters, metrics);
   const ip = limits.addressOf;
   const sessions = sessionStoreFromEnv(env, { db, now, sourceKeySecret });
   const lastfm = lastfmFromEnv(env, { fetch: sourceFetch });
@@ -96,7 +107,8 @@ export function createApp({
   const configJson = renderAppConfig(env, origin);
   const clips = clipsFromEnv(env, { db, now, fetch: sourceFetch, userAgent });
 
-  usePipeline(app, env, logger, origin);
+  usePipeline(app, env, logger, origin, metrics);
+  mountMetrics(app, env, metrics);
 
   app.route('/', healthRoutes(database, draining));
   app.route('/', appConfigRoutes(env, origin));
@@ -138,7 +150,7 @@ export function createApp({
       now,
     }),
   );
-  app.route('/api/events', eventRoutes(db, publicGuard));
+  app.route('/api/events', eventRoutes(events, publicGuard));
   app.route(
     '/',
     sourceRoutes(env, {
@@ -171,7 +183,9 @@ export function createApp({
   app.route(
     '/api/challenges',
     challengeRoutes({
-      database: limits.store,
+      db,
+      limits,
+      events,
       guard: publicGuard,
       ip,
       // A signed-in listener's links are counted against them; an export guest's only per address.

@@ -5,8 +5,11 @@ import { type MailQueue, mailQueueFromEnv } from './admin/mail.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { PgliteFiles } from './db/pglite-files.ts';
 import type { Env } from './env.ts';
+import { createEventLog, type EventLog } from './events/log.ts';
+import { type Counters, countersFromEnv } from './http/counters.ts';
 import { describeCause } from './http/errors.ts';
 import { createLogger, type Logger } from './http/logger.ts';
+import { createMetrics, type Metrics } from './http/metrics.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -28,6 +31,12 @@ export interface AppDeps {
    * (src/index.ts), so a test or benchmark sends email only if it starts one too.
    */
   mail: MailQueue;
+  /** Where the rate-limit counters live: Redis (REDIS_URL) or this process's memory. */
+  counters: Counters;
+  /** The analytics events' buffer: the server process writes what is left when it stops. */
+  events: EventLog;
+  /** This app's Prometheus registry and instruments (GET /metrics). */
+  metrics: Metrics;
   now?: () => number;
   /** SOURCE_KEY_SECRET when the environment has none: the one demo mode keeps in DATA_DIR. */
   sourceKeySecret?: string;
@@ -69,7 +78,12 @@ export async function createDeps(
       onTrouble: (what, error) => logger.warn({ cause: describeCause(error) }, what),
     }));
   const sourceKeySecret = env.SOURCE_KEY_SECRET ?? (await demoSourceKeySecret(env.DATA_DIR));
-  const mail =
-    overrides.mail ?? mailQueueFromEnv(env, { db: database.db, now: overrides.now ?? Date.now, logger });
-  return { env, database, logger, sourceKeySecret, mail, ...overrides };
+  const now = overrides.now ?? Date.now;
+  const onTrouble = (what: string, error: unknown) => logger.warn({ cause: describeCause(error) }, what);
+  const mail = overrides.mail ?? mailQueueFromEnv(env, { db: database.db, now, logger });
+  const metrics = overrides.metrics ?? createMetrics();
+  if (database.pool) metrics.watchPool(database.pool);
+  const counters = overrides.counters ?? (await countersFromEnv(env, onTrouble));
+  const events = overrides.events ?? createEventLog(database.db, { now, onTrouble, metrics: metrics.events });
+  return { env, database, logger, sourceKeySecret, mail, metrics, counters, events, ...overrides };
 }

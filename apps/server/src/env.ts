@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import { parseTrustProxy } from './http/rate-limit.ts';
+import { parseTrustProxy } from './http/client-address.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positive = z.coerce.number().int().positive();
@@ -21,6 +21,14 @@ export const ENV_VARIABLES = {
   DATABASE_URL: [
     z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     'PostgreSQL connection string; selects PostgreSQL instead of the embedded database',
+  ],
+  REDIS_URL: [
+    z.url({ protocol: /^rediss?$/ }).optional(),
+    'Redis the rate-limit counters live in, shared by every instance; required with DATABASE_URL (in memory when unset)',
+  ],
+  METRICS_TOKEN: [
+    z.string().min(16).optional(),
+    'Bearer token that reads GET /metrics (Prometheus text); /metrics answers 404 when unset',
   ],
   PRODUCT_NAME: [
     z
@@ -141,26 +149,29 @@ export const ENV_VARIABLES = {
     positive.default(3_000_000),
     'Largest preview file the server fetches for a sound clue, bytes',
   ],
-  RATE_LIMIT_CLIPS_PER_HOUR: [positive.default(200), 'Sound-clue lookups and plays per client IP per hour'],
+  RATE_LIMIT_CLIPS_PER_HOUR: [positive.default(2000), 'Sound-clue lookups and plays per client IP per hour'],
   SOURCE_TIMEOUT_MS: [positive.default(8000), 'Timeout of one Last.fm or ListenBrainz call, ms'],
   SOURCE_CACHE_SECONDS: [
     z.coerce.number().int().min(0).default(3600),
     "How long a Last.fm or ListenBrainz listener's top artists are kept for every instance, s",
   ],
   SESSION_DAYS: [positive.default(30), 'Lifetime of a Last.fm or ListenBrainz sign-in, days'],
-  RATE_LIMIT_IP_PER_MINUTE: [positive.default(600), 'Requests per client IP per minute to the API'],
-  RATE_LIMIT_USER_PER_MINUTE: [positive.default(120), 'User-scoped requests per user per minute'],
+  RATE_LIMIT_IP_PER_MINUTE: [
+    positive.default(12_000),
+    'Requests per client IP per minute to the API: a backstop for an address many listeners share',
+  ],
+  RATE_LIMIT_USER_PER_MINUTE: [positive.default(120), 'User-scoped requests per listener per minute'],
   RATE_LIMIT_GUEST_PER_MINUTE: [
-    positive.default(30),
+    positive.default(600),
     'Message requests per client IP per minute from guests (a Spotify data export)',
   ],
-  RATE_LIMIT_WAITLIST_PER_HOUR: [positive.default(20), 'Waitlist signups per client IP per hour'],
+  RATE_LIMIT_WAITLIST_PER_HOUR: [positive.default(200), 'Waitlist signups per client IP per hour'],
   RATE_LIMIT_SIGN_IN_PER_MINUTE: [
-    positive.default(10),
+    positive.default(120),
     'Last.fm callbacks and ListenBrainz token checks per client IP per minute (each asks the source)',
   ],
   RATE_LIMIT_IDENTITY_PER_MINUTE: [
-    positive.default(30),
+    positive.default(600),
     'Bearer tokens per client IP per minute the server asks the provider about (known ones are cached)',
   ],
   RATE_LIMIT_IPV6_PREFIX: [
@@ -169,7 +180,7 @@ export const ENV_VARIABLES = {
   ],
   RATE_LIMIT_MEMORY_KEYS: [
     positive.default(20_000),
-    'Counters one limit keeps in memory on the embedded database (least recently used dropped first)',
+    'Counters one limit keeps in memory without REDIS_URL, and while Redis is away (least recently used dropped first)',
   ],
   TRUST_PROXY: [
     z
@@ -214,6 +225,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   // Several instances on one PostgreSQL must share the secret: none may make up its own.
   if (result.data.DATABASE_URL && !result.data.SOURCE_KEY_SECRET)
     throw new Error('Invalid configuration: SOURCE_KEY_SECRET: required with DATABASE_URL');
+  // Several instances must count as one: their counters live in Redis, never in each one's memory.
+  if (result.data.DATABASE_URL && !result.data.REDIS_URL)
+    throw new Error('Invalid configuration: REDIS_URL: required with DATABASE_URL');
   return result.data;
 }
 

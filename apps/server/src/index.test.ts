@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEmulator } from '@heavy-rotation/emulator';
 import { getRequestListener } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
+import { openDatabase } from './db/client.ts';
+import { analyticsDaily, analyticsEvent } from './db/schema.ts';
 
 const INDEX = fileURLToPath(new URL('./index.ts', import.meta.url));
 
@@ -60,7 +63,7 @@ function postChunked(url: string, headers: Record<string, string>, chunks: strin
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-test('the server migrates its database, becomes ready, and stops cleanly on SIGTERM', async () => {
+test('the server migrates its database, becomes ready, and on SIGTERM writes its buffered events and stops cleanly', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'hr-index-'));
   const { child, output } = start({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
   const exit = exited(child);
@@ -72,8 +75,29 @@ test('the server migrates its database, becomes ready, and stops cleanly on SIGT
   expect(url, output()).toBeDefined();
   const ready = await fetch(`${url}/readyz`);
   expect(await ready.json()).toEqual({ ok: true });
+  // Events wait in the instance's buffer; a clean stop writes every one of them.
+  for (let i = 0; i < 25; i++) {
+    const sent = await fetch(`${url}/api/events`, {
+      method: 'POST',
+      headers: { apikey: 'heavy-rotation-public-anon-key', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'quiz_guess', correct: i % 5 === 0 }),
+    });
+    expect(sent.status).toBe(204);
+  }
   child.kill('SIGTERM');
   expect(await exit).toBe(0);
+  const database = await openDatabase({ dataDir });
+  const days = await database.db
+    .select({ detail: analyticsDaily.detail, count: analyticsDaily.count })
+    .from(analyticsDaily)
+    .where(eq(analyticsDaily.name, 'quiz_guess'))
+    .orderBy(analyticsDaily.detail);
+  expect(days).toEqual([
+    { detail: 'right', count: 5 },
+    { detail: 'wrong', count: 20 },
+  ]);
+  expect((await database.db.select().from(analyticsEvent)).length).toBe(25);
+  await database.close();
   await rm(dataDir, { recursive: true, force: true });
 }, 60_000);
 

@@ -42,7 +42,8 @@ server.listen(env.PORT, env.HOST, () => {
 
 /**
  * SIGTERM (docs/deploy.md, "Stopping"): /readyz turns 503 at once, no new connections are taken, requests
- * in flight finish (at most SHUTDOWN_TIMEOUT_MS), then the database closes and the process exits 0.
+ * in flight finish (at most SHUTDOWN_TIMEOUT_MS), then buffered events are written, Redis and the database
+ * close and the process exits 0.
  */
 function stop(signal: string): void {
   if (stopping) return;
@@ -50,6 +51,9 @@ function stop(signal: string): void {
   const started = Date.now();
   deps.logger.info({ signal }, 'stopping');
   const finish = async (code: number) => {
+    // Events still buffered are written before the database closes: a clean stop loses none.
+    await deps.events.flush().catch(() => undefined);
+    await deps.counters.close();
     await deps.database.close().catch(() => undefined);
     deps.logger.info({ ms: Date.now() - started }, 'stopped');
     process.exit(code);

@@ -4,3 +4,4 @@ export { createApp, type ServerApp } from './app.ts';
 export { type Database, type DatabaseOptions, openDatabase } from './db/client.ts';
 export { type AppDeps, createDeps } from './deps.ts';
 export { type Env, readEnv } from './env.ts';
+export { type Counters, countersFromEnv } from './http/counters.ts';

@@ -9,9 +9,18 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A pool's state: its connections, those idle, and the requests waiting for one. */
+export interface PoolState {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's pool as it is now (the metrics read it); the embedded database has none. */
+  pool?: () => PoolState;
   /** True when a trivial query answers (readiness). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -134,6 +143,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: () => ping(db),
       close: () => pool.end(),
     };

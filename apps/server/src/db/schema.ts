@@ -104,8 +104,8 @@ export const analyticsEvent = pgTable('analytics_event', {
 });
 
 /**
- * Events counted per UTC day, name and detail ('' for none), kept by a trigger on analytics_event: the
- * console's stats read days, not events (docs/operator.md, "Stats").
+ * Events counted per UTC day, name and detail ('' for none), added to by the statement that writes each
+ * batch of events (src/events/log.ts): the console's stats read days, not events (docs/operator.md, "Stats").
  */
 export const analyticsDaily = pgTable(
   'analytics_daily',
@@ -166,13 +166,6 @@ export const sourceTopArtists = pgTable('source_top_artists', {
   userId: text('user_id').primaryKey(),
   artists: jsonb('artists').notNull(),
   fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
-});
-
-/** Request counters of the rate limits, shared by every instance on PostgreSQL (rate-limiter-flexible). */
-export const rateLimit = pgTable('rate_limit', {
-  key: text('key').primaryKey(),
-  points: integer('points').notNull(),
-  expire: timestamp('expire', { withTimezone: true }),
 });
 
 /**

@@ -1,26 +1,27 @@
 import type { Context } from 'hono';
-import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
-import {
-  addressKey,
-  clientIp,
-  createRateLimiter,
-  type LimiterStore,
-  parseTrustProxy,
-  type RateLimiter,
-} from './rate-limit.ts';
+import { addressKey, clientIp, parseTrustProxy } from './client-address.ts';
+import type { Counters } from './counters.ts';
+import type { Metrics } from './metrics.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 
 /** Codes texted per listener, and per number, per hour (docs/decisions/032-sms-double-opt-in.md). */
 const SMS_CODES_PER_HOUR = 5;
 /** Wrong tokens a client IP may try per minute at the console's sign-in. */
 const ADMIN_SIGN_INS_PER_MINUTE = 10;
+/** Challenge links made per address and per listener per hour (docs/decisions/027-challenge-links.md). */
+const CHALLENGES_PER_HOUR = 10;
+/** Guesses per address per hour at challenge links, and plays of a link's clues. */
+const CHALLENGE_GUESSES_PER_HOUR = 200;
+const CHALLENGE_PLAYS_PER_HOUR = 10;
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
-/** The app's named limits (docs/deploy.md, "Rate limits"), and the client address they count by. */
+/**
+ * The app's named limits, every one of them (docs/decisions/020-abuse-limits.md, "The numbers"), and the
+ * client address they count by.
+ */
 export interface Limits {
-  /** Where the counters live; routes with limits of their own (challenges) keep them there too. */
-  store: LimiterStore;
   /** The caller's address key: its IP behind TRUST_PROXY, an IPv6 client by its network. */
   addressOf: (c: Context) => string;
   identity: RateLimiter;
@@ -35,6 +36,10 @@ export interface Limits {
   smsPerListener: RateLimiter;
   smsPerNumber: RateLimiter;
   adminSignIn: RateLimiter;
+  challengesPerAddress: RateLimiter;
+  challengesPerListener: RateLimiter;
+  challengeGuesses: RateLimiter;
+  challengePlays: RateLimiter;
 }
 
 export function limitsFromEnv(
@@ -42,7 +47,6 @@ export function limitsFromEnv(
     Env,
     | 'TRUST_PROXY'
     | 'RATE_LIMIT_IPV6_PREFIX'
-    | 'RATE_LIMIT_MEMORY_KEYS'
     | 'RATE_LIMIT_IP_PER_MINUTE'
     | 'RATE_LIMIT_USER_PER_MINUTE'
     | 'RATE_LIMIT_GUEST_PER_MINUTE'
@@ -53,16 +57,15 @@ export function limitsFromEnv(
     | 'IMAGE_LOOKUPS_PER_ADDRESS_PER_MINUTE'
     | 'IMAGE_LOOKUPS_PER_MINUTE'
   >,
-  database: Pick<Database, 'db' | 'kind'>,
+  counters: Counters,
+  metrics: Pick<Metrics, 'limiter'>,
 ): Limits {
   // Checked when the environment was read: a bad value never gets this far.
   const proxies = parseTrustProxy(env.TRUST_PROXY);
   const trusted = typeof proxies === 'string' ? { hops: 0 } : proxies;
-  const store = { db: database.db, kind: database.kind, memoryKeys: env.RATE_LIMIT_MEMORY_KEYS };
   const limiter = (name: string, limit: number, windowMs: number) =>
-    createRateLimiter(name, limit, windowMs, store);
+    createRateLimiter(name, limit, windowMs, counters, metrics.limiter);
   return {
-    store,
     // Per-address limits key IPv6 clients by their network (docs/decisions/020-abuse-limits.md).
     addressOf: (c) => addressKey(clientIp(c, trusted), env.RATE_LIMIT_IPV6_PREFIX),
     identity: limiter('identity', env.RATE_LIMIT_IDENTITY_PER_MINUTE, MINUTE),
@@ -77,5 +80,9 @@ export function limitsFromEnv(
     smsPerListener: limiter('sms-user', SMS_CODES_PER_HOUR, HOUR),
     smsPerNumber: limiter('sms-number', SMS_CODES_PER_HOUR, HOUR),
     adminSignIn: limiter('admin', ADMIN_SIGN_INS_PER_MINUTE, MINUTE),
+    challengesPerAddress: limiter('challenge-address', CHALLENGES_PER_HOUR, HOUR),
+    challengesPerListener: limiter('challenge-listener', CHALLENGES_PER_HOUR, HOUR),
+    challengeGuesses: limiter('challenge-guess', CHALLENGE_GUESSES_PER_HOUR, HOUR),
+    challengePlays: limiter('challenge-play', CHALLENGE_PLAYS_PER_HOUR, HOUR),
   };
 }

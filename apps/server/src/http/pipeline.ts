@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import type { Env } from '../env.ts';
 import { failureOf } from './errors.ts';
 import type { Logger } from './logger.ts';
+import type { Metrics } from './metrics.ts';
 import { securityHeaders } from './security.ts';
 
 /** The largest request body any route reads (JSON, a form): 16 kB. */
@@ -17,20 +18,28 @@ const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
  * The one request pipeline (docs/architecture.md, "The request path"): every request to the server passes
  * these middlewares, each once, in this order, before its route:
  *
- * 1. the request log (method, path, status, time; only when LOG_LEVEL lets info lines through);
- * 2. the security headers (`./security.ts`, Hono's `secureHeaders`): a page's or a data answer's;
- * 3. CORS (Hono's `cors`) on the paths the route table names (`corsApplies`);
- * 4. the body limit (Hono's `bodyLimit`) on methods that carry a body: 413 beyond 16 kB.
+ * 1. the request's time in the metrics, under its route's pattern (`./metrics.ts`);
+ * 2. the request log (method, path, status, time; only when LOG_LEVEL lets info lines through);
+ * 3. the security headers (`./security.ts`, Hono's `secureHeaders`): a page's or a data answer's;
+ * 4. CORS (Hono's `cors`) on the paths the route table names (`corsApplies`);
+ * 5. the body limit (Hono's `bodyLimit`) on methods that carry a body: 413 beyond 16 kB.
  *
  * Then the route's own guard (apikey, limits, caller) and handler. A failure anywhere becomes the answer
  * `failureOf` gives it; an unknown path a 404.
  */
-export function usePipeline(app: Hono, env: Env, logger: Logger, selfOrigin: string): void {
+export function usePipeline(
+  app: Hono,
+  env: Env,
+  logger: Logger,
+  selfOrigin: string,
+  metrics: Pick<Metrics, 'timing'>,
+): void {
   app.onError((error, c) => {
     const failure = failureOf(error, c.req.path, logger);
     return c.json(failure.body, failure.status, failure.headers);
   });
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.use(metrics.timing());
   // Checked once: with request logs off (LOG_LEVEL warn and above) the middleware is not mounted. Path
   // only: query strings can carry ids and codes.
   if (logger.isLevelEnabled('info')) {

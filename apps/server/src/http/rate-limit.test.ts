@@ -1,8 +1,8 @@
-import { like, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { rateLimit } from '../db/schema.ts';
 import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
-import { addressKey, createRateLimiter } from './rate-limit.ts';
+import { addressKey } from './client-address.ts';
+import { countersFromEnv } from './counters.ts';
 
 describe.each(DATABASES)('on %s', (kind) => {
   let s: TestServer;
@@ -66,26 +66,74 @@ describe('memory of the embedded database', () => {
   });
 });
 
-describe.runIf(DATABASES.includes('postgres'))('rate_limit rows on PostgreSQL', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer('postgres');
-  });
-  afterAll(() => s.close());
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
-  test('rows whose window has passed are deleted: the table falls back', async () => {
-    const limiter = createRateLimiter('purge', 1, 1000, { ...s.database, memoryKeys: 10 });
-    const count = async () =>
-      (
-        await s.database.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(rateLimit)
-          .where(like(rateLimit.key, 'purge%'))
-      )[0]?.n;
-    for (let i = 0; i < 30; i++) await limiter.spend(`198.51.100.${i}`);
-    expect(await count()).toBe(30);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    await limiter.spend('203.0.113.1');
-    await expect.poll(count, { timeout: 5000 }).toBe(1);
+describe.runIf(TEST_REDIS_URL)('counters in Redis', () => {
+  const servers: TestServer[] = [];
+  afterAll(() => Promise.all(servers.map((x) => x.close())));
+  const sharedCounters = (prefix: string) =>
+    countersFromEnv({ REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_MEMORY_KEYS: 10 }, () => undefined, prefix);
+
+  test('two instances on one Redis count as one, and a request writes nothing to the database', async () => {
+    const prefix = `rl_test_${Date.now()}:`;
+    const vars = { TRUST_PROXY: '1', RATE_LIMIT_IP_PER_MINUTE: '3' };
+    const a = await startTestServer(DATABASES.at(-1) ?? 'pglite', vars, {
+      counters: await sharedCounters(prefix),
+    });
+    const b = await startTestServer(DATABASES.at(-1) ?? 'pglite', vars, {
+      database: a.database,
+      counters: await sharedCounters(prefix),
+    });
+    servers.push(a, b);
+    const from = (s: TestServer) => s.call('/api/flags', { headers: { 'X-Forwarded-For': '203.0.113.50' } });
+    const statuses = [];
+    for (const s of [a, b, a, b]) statuses.push((await from(s)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Refused by the other instance too, with the time left in the window.
+    const refused = await from(a);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // The counters are gone from the database altogether.
+    const tables = await a.database.db.execute(sql`select to_regclass('rate_limit') as t`);
+    expect(JSON.stringify(tables)).toContain('"t":null');
   });
+});
+
+test('with Redis away, each request is still answered and counted in memory', async () => {
+  // Nothing listens on port 1: every command fails at once and the memory counter answers.
+  const counters = await countersFromEnv(
+    { REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_MEMORY_KEYS: 10 },
+    () => undefined,
+  );
+  const s = await startTestServer(
+    'pglite',
+    { TRUST_PROXY: '1', RATE_LIMIT_IP_PER_MINUTE: '2', METRICS_TOKEN: 'metrics-token-0123456789' },
+    { counters },
+  );
+  try {
+    const from = () => s.call('/api/flags', { headers: { 'X-Forwarded-For': '198.51.100.77' } });
+    expect([(await from()).status, (await from()).status, (await from()).status]).toEqual([200, 200, 429]);
+    const metrics = await (
+      await s.app.request('/metrics', { headers: { Authorization: 'Bearer metrics-token-0123456789' } })
+    ).text();
+    expect(metrics).toMatch(/rate_limit_store_failures_total\{limit="ip"\} 3/);
+    expect(metrics).toMatch(/rate_limit_refusals_total\{limit="ip"\} 1/);
+  } finally {
+    await s.close();
+  }
+});
+
+test('an address with a port is that address: a new port gets no fresh budget', async () => {
+  const s = await startTestServer('pglite', { TRUST_PROXY: '1', RATE_LIMIT_IP_PER_MINUTE: '2' });
+  try {
+    const from = (address: string) => s.call('/api/flags', { headers: { 'X-Forwarded-For': address } });
+    expect((await from('203.0.113.60:1111')).status).toBe(200);
+    expect((await from('203.0.113.60:2222')).status).toBe(200);
+    expect((await from('203.0.113.60:3333')).status).toBe(429);
+    expect((await from('[2001:db8:9::1]:443')).status).toBe(200);
+    expect((await from('2001:db8:9::2')).status).toBe(200);
+    expect((await from('[2001:db8:9::3]')).status).toBe(429);
+  } finally {
+    await s.close();
+  }
 });

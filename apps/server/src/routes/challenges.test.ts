@@ -229,12 +229,14 @@ describe.each(DATABASES)('challenge links on %s', (kind) => {
     const id = 'AbCdEfGhIjKlMnOpQrStUv';
     const sent = await a.call('/api/events', { json: { name: 'page_view', path: `/c/${id}` } });
     expect(sent.status).toBe(204);
+    await a.events.flush();
     const rows = await a.database.db.select().from(analyticsEvent);
     expect(rows.map((r) => r.path)).toContain('/c');
     expect(JSON.stringify(rows)).not.toContain(id);
   });
 
   test("the console's stats count links made, opened, guessed and finished", async () => {
+    await Promise.all([a.events.flush(), b.events.flush()]);
     const res = await b.app.request('/api/admin/stats?days=7', {
       headers: { Cookie: `hr_admin=${await operator()}` },
     });

@@ -13,11 +13,12 @@ import type { ChallengeArtist, ChallengeView } from '@heavy-rotation/contracts/r
 import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
-import { analyticsEvent, challenge, challengePlay } from '../db/schema.ts';
+import { challenge, challengePlay } from '../db/schema.ts';
 import { secretOf } from '../db/secrets.ts';
+import type { EventLog } from '../events/log.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json.ts';
-import { createRateLimiter, type LimiterStore } from '../http/rate-limit.ts';
+import type { Limits } from '../http/limits.ts';
 
 /** An artist as the snapshot keeps it. */
 interface SnapshotArtist {
@@ -33,7 +34,12 @@ const MAX_PLAYS = 500;
 const ENDED = 'This challenge has ended';
 
 export interface ChallengeRouteOptions {
-  database: LimiterStore;
+  db: Db;
+  limits: Pick<
+    Limits,
+    'challengesPerAddress' | 'challengesPerListener' | 'challengeGuesses' | 'challengePlays'
+  >;
+  events: EventLog;
   /** The apikey and per-address checks every public call passes. */
   guard: MiddlewareHandler;
   /** The caller's address (behind trusted proxies). */
@@ -108,16 +114,16 @@ export async function liveChallenge(db: Db, id: string, now: number): Promise<Ch
 
 /** Challenge links (docs/product.md, "Challenge a friend"): /api/challenges/*. */
 export function challengeRoutes(options: ChallengeRouteOptions): Hono {
-  const { database, guard, ip, listenerOf, ownerHash, now } = options;
-  const { db } = database;
+  const { db, guard, ip, listenerOf, ownerHash, now } = options;
   const app = new Hono();
-  const perAddress = createRateLimiter('challenge-address', 10, 3_600_000, database);
-  const perListener = createRateLimiter('challenge-listener', 10, 3_600_000, database);
-  const guesses = createRateLimiter('challenge-guess', 200, 3_600_000, database);
-  const plays = createRateLimiter('challenge-play', 10, 3_600_000, database);
+  const {
+    challengesPerAddress: perAddress,
+    challengesPerListener: perListener,
+    challengeGuesses: guesses,
+    challengePlays: plays,
+  } = options.limits;
   // Counts only: which event, and for a guess whether it was right (docs/product.md, "Analytics events").
-  const record = (name: string, detail: string | null = null) =>
-    db.insert(analyticsEvent).values({ name, detail });
+  const record = (name: string, detail: string | null = null) => options.events.record({ name, detail });
 
   async function owned(c: Context): Promise<ChallengeRow> {
     const row = await liveChallenge(db, challengeId(c), now());
@@ -171,13 +177,13 @@ export function challengeRoutes(options: ChallengeRouteOptions): Hono {
         expiresAt,
       });
     });
-    await record('challenge_created');
+    record('challenge_created');
     return c.json({ id, key, expiresAt: expiresAt.toISOString() }, 201, { 'Cache-Control': 'no-store' });
   });
 
   app.get('/:id', guard, async (c) => {
     const row = await liveChallenge(db, challengeId(c), now());
-    await record('challenge_opened');
+    record('challenge_opened');
     return c.json(publicView(row), 200, { 'Cache-Control': 'no-store' });
   });
 
@@ -193,7 +199,7 @@ export function challengeRoutes(options: ChallengeRouteOptions): Hono {
       artists.map((a) => a.name),
     );
     const artist = judged ? artists[judged.index] : undefined;
-    await record('challenge_guess', artist ? 'right' : 'wrong');
+    record('challenge_guess', artist ? 'right' : 'wrong');
     const match = judged && artist ? shown(artist, judged.index) : null;
     return c.json({ match }, 200, { 'Cache-Control': 'no-store' });
   });
@@ -228,7 +234,7 @@ export function challengeRoutes(options: ChallengeRouteOptions): Hono {
     if ((kept?.n ?? 0) >= MAX_PLAYS)
       throw new HttpError(409, 'This challenge has all the players it can keep');
     await db.insert(challengePlay).values({ challengeId: id, playId, score, name }).onConflictDoNothing();
-    await record('challenge_finished');
+    record('challenge_finished');
     return c.json({ score, size: artists.length }, 200, { 'Cache-Control': 'no-store' });
   });
 

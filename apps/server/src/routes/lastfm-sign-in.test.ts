@@ -11,7 +11,11 @@ const cookieValue = (line: string | undefined) => line?.split(';')[0]?.split('='
 describe('Last.fm sign-in on https', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer('pglite', { PUBLIC_ORIGIN: SITE, TRUST_PROXY: '1' });
+    s = await startTestServer('pglite', {
+      PUBLIC_ORIGIN: SITE,
+      TRUST_PROXY: '1',
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: '10',
+    });
   });
   afterAll(() => s.close());
 

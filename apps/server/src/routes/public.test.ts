@@ -59,6 +59,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect((await send({ name: 'page_view', path: '/quiz' })).status).toBe(204);
     expect((await send({ name: 'sms_gate_view' })).status).toBe(204);
     expect((await send({ name: 'sms_phone_submitted', phone_country: '+1' })).status).toBe(204);
+    await s.events.flush();
     const rows = await s.database.db.select().from(analyticsEvent);
     expect(rows.map((r) => [r.name, r.path, r.phoneCountry])).toEqual([
       ['page_view', '/quiz', null],

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { chartSnapshot } from '../db/schema.ts';
 
@@ -20,15 +20,17 @@ const same = (a: readonly string[], b: readonly string[]) =>
  */
 export function createChartStore(db: Db, now: () => number) {
   return {
-    /** Keeps this ranking when it differs from the last one kept; answers every ranking kept, oldest first. */
+    /**
+     * Keeps this ranking when it differs from the last one kept; answers every ranking kept within
+     * KEEP_MS, oldest first. A call whose ranking is already kept only reads; old rankings are let go
+     * when a new one is stored.
+     */
     async record(userId: string, ids: readonly string[]): Promise<ChartEntry[]> {
-      await db
-        .delete(chartSnapshot)
-        .where(and(eq(chartSnapshot.userId, userId), lt(chartSnapshot.takenAt, new Date(now() - KEEP_MS))));
+      const since = new Date(now() - KEEP_MS);
       const rows = await db
         .select()
         .from(chartSnapshot)
-        .where(eq(chartSnapshot.userId, userId))
+        .where(and(eq(chartSnapshot.userId, userId), gte(chartSnapshot.takenAt, since)))
         .orderBy(asc(chartSnapshot.takenAt));
       const kept = rows.map((r) => ({ at: r.takenAt.getTime(), ids: r.artistIds }));
       const newest = kept.at(-1);
@@ -38,6 +40,9 @@ export function createChartStore(db: Db, now: () => number) {
           .insert(chartSnapshot)
           .values({ userId, takenAt: new Date(entry.at), artistIds: entry.ids })
           .onConflictDoNothing();
+        await db
+          .delete(chartSnapshot)
+          .where(and(eq(chartSnapshot.userId, userId), lt(chartSnapshot.takenAt, since)));
         kept.push(entry);
       }
       return kept;

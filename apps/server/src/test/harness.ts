@@ -7,11 +7,15 @@ import { createApp, type ServerApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { type AppDeps, createDeps } from '../deps.ts';
 import { type Env, readEnv } from '../env.ts';
+import type { EventLog } from '../events/log.ts';
+import { countersFromEnv } from '../http/counters.ts';
 import { createLogger } from '../http/logger.ts';
 import { originsFromEnv } from '../http/same-origin.ts';
 
 // Test-only: the PostgreSQL server CI provides; without it the suites run on PGlite alone.
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+// With PostgreSQL, the counters live in Redis as in production (CI runs one beside PostgreSQL).
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 export const DATABASES: ('pglite' | 'postgres')[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 export const ANON_KEY = 'test-anon-key-0123456789abcdef';
 
@@ -31,6 +35,8 @@ export interface TestServer {
   emulator: ReturnType<typeof createEmulator>;
   /** The app's email queue: nothing is sent in the background unless the test starts it. */
   mail: MailQueue;
+  /** The app's analytics buffer: a test flushes it before reading what was written. */
+  events: EventLog;
   /** A fresh provider access token for a demo listener. */
   token(listenerId?: string): Promise<string>;
   /** A call as the web app makes it: apikey always, the bearer token when given. */
@@ -56,6 +62,8 @@ async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database &
     },
   };
 }
+
+const counterPrefixes = new WeakMap<Database, string>();
 
 export async function startTestServer(
   kind: 'pglite' | 'postgres',
@@ -99,8 +107,21 @@ export async function startTestServer(
   // A suite may share one database between several app variants: opening one costs seconds.
   const own = deps.database ? undefined : await openTestDatabase(kind);
   const database = deps.database ?? (own as Database);
+  // Suites share one Redis: each database's servers count under a prefix of their own, and a second
+  // instance on the same database (as behind a proxy) shares the first one's counters.
+  const prefix = counterPrefixes.get(database) ?? `test_${randomBytes(6).toString('hex')}:`;
+  counterPrefixes.set(database, prefix);
+  const counters =
+    kind === 'postgres' && TEST_REDIS_URL
+      ? await countersFromEnv(
+          { REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_MEMORY_KEYS: env.RATE_LIMIT_MEMORY_KEYS },
+          () => undefined,
+          prefix,
+        )
+      : undefined;
   const built = await createDeps(env, {
     database,
+    ...(counters ? { counters } : {}),
     logger: createLogger('silent'),
     providerFetch: async (input, init) => emulator.fetch(new Request(input, init)),
     sourceFetch: async (input, init) => emulator.fetch(new Request(input, init)),
@@ -114,6 +135,7 @@ export async function startTestServer(
     database,
     emulator,
     mail: built.mail,
+    events: built.events,
     async token(listenerId = 'demo-listener') {
       const res = await emulator.request('/_emulator/tokens', {
         method: 'POST',
@@ -146,6 +168,7 @@ export async function startTestServer(
       if (!res.ok) throw new Error(`fault refused: ${await res.text()}`);
     },
     close: async () => {
+      await built.counters.close();
       await own?.drop();
     },
   };

@@ -1,8 +1,7 @@
 import { type AnalyticsEvent, analyticsEvent as eventBody } from '@heavy-rotation/contracts';
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { Db } from '../db/client.ts';
-import { analyticsEvent } from '../db/schema.ts';
 import { readJson } from '../http/json.ts';
+import type { EventLog } from './log.ts';
 
 /** The one non-personal fact an event carries beside its name, for the console's stats. */
 function detailOf(event: AnalyticsEvent): string | null {
@@ -18,12 +17,15 @@ function detailOf(event: AnalyticsEvent): string | null {
   }
 }
 
-/** POST /api/events: first-party analytics (docs/product.md, "Analytics events"). */
-export function eventRoutes(db: Db, guard: MiddlewareHandler): Hono {
+/**
+ * POST /api/events: first-party analytics (docs/product.md, "Analytics events"). The event joins the
+ * instance's buffer (./log.ts), written with the others within a second: the request writes nothing.
+ */
+export function eventRoutes(events: EventLog, guard: MiddlewareHandler): Hono {
   const app = new Hono();
   app.post('/', guard, async (c) => {
     const event = await readJson(c, eventBody);
-    await db.insert(analyticsEvent).values({
+    events.record({
       name: event.name,
       // A challenge link's id is its only secret: the stats learn only that one was opened.
       path: event.name === 'page_view' ? event.path.replace(/^\/c\/.*/, '/c') : null,

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { analyticsDaily, analyticsEvent } from '../db/schema.ts';
+import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
+import { createEventLog } from './log.ts';
+
+describe.each(DATABASES)('on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(kind);
+  });
+  afterAll(() => s.close());
+  const quiet = { now: Date.now, onTrouble: () => undefined };
+  const counts = async () =>
+    Object.fromEntries(
+      (await s.database.db.select().from(analyticsDaily)).map((d) => [`${d.name}:${d.detail}`, d.count]),
+    );
+
+  test('events from two instances, written in batches at the same time, are all counted in their day', async () => {
+    const a = createEventLog(s.database.db, quiet);
+    const b = createEventLog(s.database.db, quiet);
+    for (let i = 0; i < 1200; i++) {
+      a.record({ name: 'quiz_guess', detail: i % 3 === 0 ? 'right' : 'wrong' });
+      b.record({ name: 'first_unlock' });
+    }
+    await Promise.all([a.flush(), b.flush()]);
+    const [{ n } = { n: 0 }] = await s.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(analyticsEvent);
+    expect(n).toBe(2400);
+    expect(await counts()).toMatchObject({
+      'quiz_guess:right': 400,
+      'quiz_guess:wrong': 800,
+      'first_unlock:': 1200,
+    });
+  });
+
+  test('events the database could not take are kept and written once it can', async () => {
+    const log = createEventLog(s.database.db, quiet);
+    const before = (await counts())['share:first'] ?? 0;
+    await s.database.db.execute(sql`alter table analytics_daily rename to analytics_daily_away`);
+    log.record({ name: 'share', detail: 'first' });
+    log.record({ name: 'share', detail: 'first' });
+    await expect(log.flush()).rejects.toThrow();
+    await s.database.db.execute(sql`alter table analytics_daily_away rename to analytics_daily`);
+    log.record({ name: 'share', detail: 'first' });
+    await log.flush();
+    expect((await counts())['share:first']).toBe(before + 3);
+  });
+
+  test('a request that sends an event waits for no database write', async () => {
+    const sent = await s.call('/api/events', { json: { name: 'sms_gate_view' } });
+    expect(sent.status).toBe(204);
+    expect((await counts())['sms_gate_view:']).toBeUndefined();
+    await s.events.flush();
+    expect((await counts())['sms_gate_view:']).toBe(1);
+  });
+});
