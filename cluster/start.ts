@@ -4,6 +4,7 @@
 // start it the same way.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT } from '../scripts/stack.ts';
@@ -17,6 +18,14 @@ const PG_BIN = join(
   'bin',
 );
 const asRoot = process.getuid?.() === 0;
+/**
+ * The build the instances run: a folder holding a built `apps/server/dist/index.js` and `apps/web/dist`
+ * (another checkout, built, with its node_modules), to measure a build before and after a change; the
+ * repository's own by default.
+ */
+const SERVER_DIR = process.env.CLUSTER_SERVER_DIR || ROOT;
+/** Reads GET /metrics on each instance (a fixed test value: the cluster is private). */
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
 
 export async function until(what: string, check: () => Promise<boolean>, ms = 90_000): Promise<number> {
   const started = Date.now();
@@ -29,6 +38,18 @@ export async function until(what: string, check: () => Promise<boolean>, ms = 90
 
 const ok = (url: string) => async () => (await fetch(url)).ok;
 
+/** Whether the Redis on this port answers PING. */
+function redisPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+    socket.once('data', (reply) => {
+      resolve(reply.toString().startsWith('+PONG'));
+      socket.destroy();
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 interface Instance {
   port: number;
   child: ChildProcess & { log: () => string };
@@ -39,6 +60,14 @@ export interface Cluster {
   proxy: string;
   emulator: string;
   anonKey: string;
+  /** The cluster's PostgreSQL, as the postgres superuser. */
+  databaseUrl: string;
+  /** The cluster's private Redis, where the instances keep their rate-limit counters. */
+  redisUrl: string;
+  /** The bearer token of each instance's GET /metrics. */
+  metricsToken: string;
+  /** The folder whose build the instances run (CLUSTER_SERVER_DIR, or the repository). */
+  serverDir: string;
   /** The folder of the web build the instances serve (a copy, so a deploy can write into it). */
   webDist: string;
   instances: Instance[];
@@ -73,7 +102,8 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
     execFileSync(cmd, all, { stdio: 'pipe' });
   }
   function startPostgres(): void {
-    const options = `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1`;
+    // pg_stat_statements: the bench counts the statements a listener's session costs.
+    const options = `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c shared_preload_libraries=pg_stat_statements`;
     pg('pg_ctl', ['-D', pgData, '-o', options, '-l', join(dir, 'pg.log'), '-w', 'start']);
   }
   function startProcess(script: string, vars: Record<string, string>, name: string): Instance['child'] {
@@ -99,10 +129,32 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
   // PostgreSQL of its own, so a restart disturbs nothing else on the machine.
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   chmodSync(dir, 0o755);
-  cpSync(join(ROOT, 'apps/web/dist'), webDist, { recursive: true });
+  cpSync(join(SERVER_DIR, 'apps/web/dist'), webDist, { recursive: true });
   pgPort = await freePort();
   pg('initdb', ['-D', pgData, '-A', 'trust', '-U', 'postgres']);
   startPostgres();
+  const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+
+  // Redis of its own, in memory only: the instances' rate-limit counters.
+  const redisPort = await freePort();
+  const redisUrl = `redis://127.0.0.1:${redisPort}`;
+  const redisArgs = ['--port', String(redisPort), '--bind', '127.0.0.1', '--dir', dir, '--save', ''];
+  const redis = spawn('redis-server', [...redisArgs, '--appendonly', 'no', '--daemonize', 'no'], {
+    stdio: 'ignore',
+  });
+  children.push(redis);
+  let redisDown = '';
+  redis.once('error', (error) => {
+    redisDown = `redis-server did not start (${error.message})`;
+  });
+  redis.once('exit', (code) => {
+    redisDown ||= `redis-server exited with ${code}`;
+  });
+  await until('Redis', async () => redisDown !== '' || (await redisPing(redisPort)));
+  if (redisDown) {
+    pg('pg_ctl', ['-D', pgData, '-m', 'immediate', 'stop']);
+    throw new Error(`${redisDown}: Debian's redis-server is needed`);
+  }
 
   const emulatorPort = await freePort();
   const emulator = `http://127.0.0.1:${emulatorPort}`;
@@ -116,7 +168,9 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
   const serverEnv = (port: number): Record<string, string> => ({
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    METRICS_TOKEN,
     // Every instance opens the keys any other sealed: one secret for all.
     SOURCE_KEY_SECRET: 'cluster-source-key-secret-0123456789abcdef',
     TRUST_PROXY: '1',
@@ -137,7 +191,11 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
   const startInstance = (index: number, port: number) => {
     instances[index] = {
       port,
-      child: startProcess('apps/server/dist/index.js', serverEnv(port), `instance ${index}`),
+      child: startProcess(
+        join(SERVER_DIR, 'apps/server/dist/index.js'),
+        serverEnv(port),
+        `instance ${index}`,
+      ),
     };
   };
   const ports = [await freePort(), await freePort()];
@@ -177,6 +235,10 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
     proxy,
     emulator,
     anonKey: config.anonKey,
+    databaseUrl,
+    redisUrl,
+    metricsToken: METRICS_TOKEN,
+    serverDir: SERVER_DIR,
     webDist,
     instances,
     pg,

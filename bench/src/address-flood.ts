@@ -55,7 +55,7 @@ async function redisFlood(url: string): Promise<{ keys: number; unexpiring: numb
   const env = readEnv({ LOG_LEVEL: 'silent', TRUST_PROXY: '1', REDIS_URL: url });
   const counters = await countersFromEnv(env, () => undefined, prefix);
   const redis = counters.redis;
-  if (!redis || redis.status !== 'ready') throw new Error(`Redis at ${url} is not reachable`);
+  if (redis?.status !== 'ready') throw new Error(`Redis at ${url} is not reachable`);
   const deps = await createDeps(env, { database: await openDatabase({}), counters });
   try {
     const app = createApp(deps);

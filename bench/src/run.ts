@@ -152,7 +152,7 @@ await withStack(async (stack) => {
     calls ? measureServerLoad(stack, calls) : [missing('Server', '', reason)],
   );
   // Production-shaped: two instances behind HAProxy on PostgreSQL, whole sessions of the same calls.
-  await part('Cluster', 240_000, async () =>
+  await part('Cluster', 300_000, async () =>
     calls ? measureClusterLoad(calls) : [missing('Cluster', '', reason)],
   );
 }, 'Server');

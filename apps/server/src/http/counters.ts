@@ -31,8 +31,9 @@ export async function countersFromEnv(
 ): Promise<Counters> {
   if (!env.REDIS_URL)
     return { redis: undefined, memoryKeys: env.RATE_LIMIT_MEMORY_KEYS, close: async () => {} };
-  // Loaded only where counters are shared: the embedded default starts without it.
-  const { Redis } = await import('ioredis');
+  // Loaded only where counters are shared: the embedded default starts without it. The class is the
+  // module's default export, which is also all the server's bundle keeps of this CommonJS package.
+  const { default: Redis } = await import('ioredis');
   const redis = new Redis(env.REDIS_URL, {
     keyPrefix,
     lazyConnect: true,
