@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { expectConsoleError, PHONE, useJourney } from './harness.ts';
-import { eachRate, slowDown } from './throttle.ts';
+import { AS_LONG_AS_IT_TAKES, eachRate, slowDown, THROTTLED_TEST_MS } from './throttle.ts';
 import { ARTISTS_KEY, listItems, ROWS_WAIT, signInToList, storedKeys } from './top40-helpers.ts';
 
 const journey = useJourney();
@@ -145,33 +145,37 @@ test("a tap on the saved frame before the app's code has arrived reaches the app
   await context.close();
 });
 
-test('on a throttled phone, the quiz button tapped the moment the saved frame shows reaches the quiz or the phone sheet', async () => {
-  // The quiz button first reads the listener's profile: none yet answers 406 (PGRST116).
-  expectConsoleError(/status of 406/);
-  const context = await journey.browser.newContext({ viewport: PHONE });
-  const page = await context.newPage();
-  await signedIn(page);
-  await eachRate(['the quiz button'], async (rate) => {
-    const { visit, page: again } = await returningVisit(context);
-    try {
-      await slowDown(again, rate);
-      await again.goto(`${journey.stack.url}/`, { waitUntil: 'commit' });
-      const quiz = again.getByRole('button', { name: 'Unlock the rest - take quiz' });
-      await quiz.waitFor({ state: 'visible', timeout: 30_000 });
-      await quiz.click({ force: true });
-      await expect
-        .poll(
-          async () =>
-            new URL(again.url()).pathname === '/quiz' || (await again.getByRole('dialog').count()) > 0,
-          { timeout: 30_000 },
-        )
-        .toBe(true);
-    } finally {
-      await visit.close();
-    }
-  });
-  await context.close();
-});
+test(
+  'on a throttled phone, the quiz button tapped the moment the saved frame shows reaches the quiz or the phone sheet',
+  async () => {
+    // The quiz button first reads the listener's profile: none yet answers 406 (PGRST116).
+    expectConsoleError(/status of 406/);
+    const context = await journey.browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await signedIn(page);
+    await eachRate(['the quiz button'], async (rate) => {
+      const { visit, page: again } = await returningVisit(context);
+      try {
+        await slowDown(again, rate);
+        await again.goto(`${journey.stack.url}/`, { waitUntil: 'commit' });
+        const quiz = again.getByRole('button', { name: 'Unlock the rest - take quiz' });
+        await quiz.waitFor({ state: 'visible', ...AS_LONG_AS_IT_TAKES });
+        await quiz.click({ force: true });
+        await expect
+          .poll(
+            async () =>
+              new URL(again.url()).pathname === '/quiz' || (await again.getByRole('dialog').count()) > 0,
+            { timeout: THROTTLED_TEST_MS },
+          )
+          .toBe(true);
+      } finally {
+        await visit.close();
+      }
+    });
+    await context.close();
+  },
+  THROTTLED_TEST_MS,
+);
 
 test('the saved frame is drawn only while it is what the app would draw, and goes with the sign-in', async () => {
   const context = await journey.browser.newContext({ viewport: PHONE });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { PHONE, useJourney } from './harness.ts';
-import { eachRate, slowDown } from './throttle.ts';
+import { AS_LONG_AS_IT_TAKES, eachRate, slowDown, THROTTLED_TEST_MS } from './throttle.ts';
 
 // The first tap and the first keystroke on a phone-like browser (docs/architecture.md, "The first
 // frame"): the CPU slowed down and a slow 4G network (Lighthouse's mobile profile: 150 ms, 1.6 Mbps
@@ -9,7 +9,7 @@ import { eachRate, slowDown } from './throttle.ts';
 // doing then. Nothing they do may be lost.
 const ADMIN_TOKEN = 'first-input-admin-token';
 const journey = useJourney({ ADMIN_TOKEN, RATE_LIMIT_WAITLIST_PER_HOUR: '1000' });
-const ARRIVES = { timeout: 30_000 };
+const ARRIVES = AS_LONG_AS_IT_TAKES;
 
 /** A first visit (no service worker serving the files) on the phone profile at `rate`. */
 async function phone(rate: number, options: { javaScript?: boolean } = {}) {
@@ -31,10 +31,7 @@ async function tapWhenShown(control: Locator): Promise<void> {
   await control.click({ force: true });
 }
 
-/**
- * The console's sign-in: ADMIN_TOKEN makes the first operator once, whose session is kept. The 4x and 8x
- * journeys run side by side, so they share the one sign-in rather than each trying the token.
- */
+/** The console's sign-in: ADMIN_TOKEN makes the first operator once, whose session is kept for every case. */
 let operatorCookie: Promise<string> | undefined;
 function consoleCookie(base: string): Promise<string> {
   operatorCookie ??= (async () => {
@@ -84,77 +81,91 @@ const LOGIN_BUTTONS: [string, (page: Page) => Promise<unknown>][] = [
   ],
 ];
 
-test('each of the four /login buttons, tapped the moment it shows, reaches its destination', async () => {
-  await eachRate(
-    LOGIN_BUTTONS.map(([name]) => name),
-    async (rate, name) => {
-      const { context, page } = await phone(rate);
+test(
+  'each of the four /login buttons, tapped the moment it shows, reaches its destination',
+  async () => {
+    await eachRate(
+      LOGIN_BUTTONS.map(([name]) => name),
+      async (rate, name) => {
+        const { context, page } = await phone(rate);
+        try {
+          await page.goto(`${journey.stack.url}/login`, { waitUntil: 'commit' });
+          await tapWhenShown(page.getByText(name, { exact: true }));
+          await LOGIN_BUTTONS.find(([button]) => button === name)?.[1](page);
+        } finally {
+          await context.close();
+        }
+      },
+    );
+  },
+  THROTTLED_TEST_MS,
+);
+
+test(
+  '/signup: an email typed the moment the field shows is submitted, accepted and on the waitlist; and without JavaScript',
+  async () => {
+    await eachRate(['with the app', 'without JavaScript'], async (rate, how) => {
+      const javaScript = how === 'with the app';
+      const { context, page } = await phone(rate, { javaScript });
       try {
-        await page.goto(`${journey.stack.url}/login`, { waitUntil: 'commit' });
-        await tapWhenShown(page.getByText(name, { exact: true }));
-        await LOGIN_BUTTONS.find(([button]) => button === name)?.[1](page);
+        const email = `first-keys-${rate}x-${javaScript ? 'app' : 'no-script'}@example.com`;
+        await page.goto(`${journey.stack.url}/signup`, { waitUntil: 'commit' });
+        const field = page.getByLabel('Enter your Spotify account email to get access:');
+        await field.waitFor({ state: 'visible', ...ARRIVES });
+        await field.fill(email);
+        await page.getByRole('button', { name: 'Submit' }).click(ARRIVES);
+        await page.getByText('Thank you for signing up!').waitFor(ARRIVES);
+        expect(await waitlistEmails()).toContain(email);
+        if (javaScript) return;
+        // Not an address: the form's error text, and the form again to try once more.
+        await page.goto(`${journey.stack.url}/signup`);
+        await field.fill('not an address');
+        await page.getByRole('button', { name: 'Submit' }).click(ARRIVES);
+        await page.getByRole('alert').getByText('Something went wrong. Please try again.').waitFor(ARRIVES);
+        expect(await field.isVisible()).toBe(true);
       } finally {
         await context.close();
       }
-    },
-  );
-});
+    });
+  },
+  THROTTLED_TEST_MS,
+);
 
-test('/signup: an email typed the moment the field shows is submitted, accepted and on the waitlist; and without JavaScript', async () => {
-  await eachRate(['with the app', 'without JavaScript'], async (rate, how) => {
-    const javaScript = how === 'with the app';
-    const { context, page } = await phone(rate, { javaScript });
-    try {
-      const email = `first-keys-${rate}x-${javaScript ? 'app' : 'no-script'}@example.com`;
-      await page.goto(`${journey.stack.url}/signup`, { waitUntil: 'commit' });
-      const field = page.getByLabel('Enter your Spotify account email to get access:');
-      await field.waitFor({ state: 'visible', ...ARRIVES });
-      await field.fill(email);
-      await page.getByRole('button', { name: 'Submit' }).click(ARRIVES);
-      await page.getByText('Thank you for signing up!').waitFor(ARRIVES);
-      expect(await waitlistEmails()).toContain(email);
-      if (javaScript) return;
-      // Not an address: the form's error text, and the form again to try once more.
-      await page.goto(`${journey.stack.url}/signup`);
-      await field.fill('not an address');
-      await page.getByRole('button', { name: 'Submit' }).click(ARRIVES);
-      await page.getByRole('alert').getByText('Something went wrong. Please try again.').waitFor(ARRIVES);
-      expect(await field.isVisible()).toBe(true);
-    } finally {
-      await context.close();
-    }
-  });
-});
-
-test('/login by keyboard: Tab to "Connect Spotify" and Enter the moment it shows reaches Spotify', async () => {
-  await eachRate(['before the app', 'whenever'], async (rate, when) => {
-    const { context, page } = await phone(rate);
-    try {
-      // Before the app: its entry held back until the key is pressed, so the page itself must keep it.
-      let release: () => void = () => undefined;
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      if (when === 'before the app') {
-        await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-          await released;
-          await route.continue();
+test(
+  '/login by keyboard: Tab to "Connect Spotify" and Enter the moment it shows reaches Spotify',
+  async () => {
+    await eachRate(['before the app', 'whenever'], async (rate, when) => {
+      const { context, page } = await phone(rate);
+      try {
+        // Before the app: its entry held back until the key is pressed, so the page itself must keep it.
+        let release: () => void = () => undefined;
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
         });
+        if (when === 'before the app') {
+          await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+            await released;
+            await route.continue();
+          });
+        }
+        await page.goto(`${journey.stack.url}/login`, { waitUntil: 'commit' });
+        const connect = page.getByText('Connect Spotify', { exact: true });
+        await connect.waitFor({ state: 'visible', ...ARRIVES });
+        // The first tab stop of the page, whether or not the app's code is here yet.
+        await page.keyboard.press('Tab');
+        expect(await connect.evaluate((control) => control === document.activeElement)).toBe(true);
+        await page.keyboard.press('Enter');
+        if (when === 'before the app') {
+          await expect
+            .poll(() => connect.getAttribute('aria-busy'), { timeout: THROTTLED_TEST_MS })
+            .toBe('true');
+          release();
+        }
+        await LOGIN_BUTTONS[0]?.[1](page);
+      } finally {
+        await context.close();
       }
-      await page.goto(`${journey.stack.url}/login`, { waitUntil: 'commit' });
-      const connect = page.getByText('Connect Spotify', { exact: true });
-      await connect.waitFor({ state: 'visible', ...ARRIVES });
-      // The first tab stop of the page, whether or not the app's code is here yet.
-      await page.keyboard.press('Tab');
-      expect(await connect.evaluate((control) => control === document.activeElement)).toBe(true);
-      await page.keyboard.press('Enter');
-      if (when === 'before the app') {
-        await expect.poll(() => connect.getAttribute('aria-busy')).toBe('true');
-        release();
-      }
-      await LOGIN_BUTTONS[0]?.[1](page);
-    } finally {
-      await context.close();
-    }
-  });
-});
+    });
+  },
+  THROTTLED_TEST_MS,
+);
