@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { adminAuthFromEnv } from './admin/auth.ts';
+import { compactAfterErasure } from './admin/compact.ts';
+import { pseudonymFromEnv } from './admin/pseudonym.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { createPhoneHasher } from './admin/subscribers.ts';
 import { clipsFromEnv } from './clips/resolver.ts';
@@ -13,6 +15,7 @@ import { mountMetrics } from './http/metrics.ts';
 import { usePipeline } from './http/pipeline.ts';
 import { limit, limitBy } from './http/rate-limit.ts';
 import { originsFromEnv, requireSameOrigin } from './http/same-origin.ts';
+import { productPictures } from './images/hosts.ts';
 import { imageResolverFromEnv } from './images/resolver.ts';
 import { messageWriterFromEnv } from './messages/writer.ts';
 import { appConfigRoutes, renderAppConfig } from './routes/app-config.ts';
@@ -103,7 +106,6 @@ export function createApp({
   const hashPhone = createPhoneHasher(db);
   const flags = createFlagStore(db, now);
   const ownerHash = createOwnerHasher(db);
-  const auditKey = createKeyedHash(db, 'audit-pseudonym');
   const configJson = renderAppConfig(env, origin);
   const clips = clipsFromEnv(env, { db, now, fetch: sourceFetch, userAgent });
 
@@ -125,8 +127,9 @@ export function createApp({
       hashPhone,
       hashCode: createKeyedHash(db, 'sms-code'),
       provider: smsProviderFromEnv(env, { fetch: smsFetch }),
-      sendsPerListener: limits.smsPerListener,
-      sendsPerNumber: limits.smsPerNumber,
+      limits: limits.sms,
+      addressOf: ip,
+      events,
       origin,
       ...(profiles ? { profiles } : {}),
     }),
@@ -146,7 +149,9 @@ export function createApp({
       signInGuard: limitBy(limits.adminSignIn, ip),
       forgetProfile: (id) => profiles?.forget(id),
       challengeOwner: ownerHash,
-      pseudonym: async (text) => `p-${(await auditKey(text)).slice(0, 16)}`,
+      pseudonym: pseudonymFromEnv(env, { sourceKeySecret }),
+      // The embedded database keeps deleted rows in its files until rewritten (docs/operator.md).
+      ...(database.kind === 'pglite' ? { compact: () => compactAfterErasure(db) } : {}),
       now,
     }),
   );
@@ -198,6 +203,8 @@ export function createApp({
         return session.userId;
       },
       ownerHash,
+      // What the product itself shows: Spotify's, Deezer's and Wikimedia's hosts, or where those are configured.
+      pictureAllowed: productPictures([env.SPOTIFY_API_URL, env.DEEZER_API_URL, env.COMMONS_API_URL]),
       now,
     }),
   );
@@ -205,7 +212,7 @@ export function createApp({
     '/',
     clipRoutes({
       resolver: clips.resolver,
-      sources: clips.sources,
+      previews: clips.previews,
       guard: publicGuard,
       budget: limitBy(limits.clips, ip),
     }),

@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type MailQueue, mailQueueFromEnv } from './admin/mail.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { PgliteFiles } from './db/pglite-files.ts';
@@ -10,6 +7,7 @@ import { type Counters, countersFromEnv } from './http/counters.ts';
 import { describeCause } from './http/errors.ts';
 import { createLogger, type Logger } from './http/logger.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
+import { sourceKeyFileOf, sourceKeySecretFromFile } from './sources/key-file.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -38,24 +36,8 @@ export interface AppDeps {
   /** This app's Prometheus registry and instruments (GET /metrics). */
   metrics: Metrics;
   now?: () => number;
-  /** SOURCE_KEY_SECRET when the environment has none: the one demo mode keeps in DATA_DIR. */
+  /** SOURCE_KEY_SECRET when the environment has none: the one kept in SOURCE_KEY_FILE. */
   sourceKeySecret?: string;
-}
-
-/**
- * The embedded database's SOURCE_KEY_SECRET when none is set: made once, kept beside the database in
- * DATA_DIR (readable by this user only), so a restart still opens the keys it sealed.
- */
-async function demoSourceKeySecret(dataDir: string): Promise<string> {
-  const file = join(dataDir, 'source-key-secret');
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    await mkdir(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('base64url');
-    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
-    return (await readFile(file, 'utf8')).trim();
-  }
 }
 
 /**
@@ -77,7 +59,9 @@ export async function createDeps(
       pgliteFiles,
       onTrouble: (what, error) => logger.warn({ cause: describeCause(error) }, what),
     }));
-  const sourceKeySecret = env.SOURCE_KEY_SECRET ?? (await demoSourceKeySecret(env.DATA_DIR));
+  // Outside DATA_DIR: a copy of the data folder alone opens no key (docs/deploy.md, "Source keys").
+  const sourceKeySecret =
+    env.SOURCE_KEY_SECRET ?? (await sourceKeySecretFromFile(sourceKeyFileOf(env), env.DATA_DIR));
   const now = overrides.now ?? Date.now;
   const onTrouble = (what: string, error: unknown) => logger.warn({ cause: describeCause(error) }, what);
   const mail = overrides.mail ?? mailQueueFromEnv(env, { db: database.db, now, logger });

@@ -93,9 +93,25 @@ export const ENV_VARIABLES = {
       .optional(),
     'Our number (E.164): texts come from it, and listeners text START/STOP to it',
   ],
+  SMS_COUNTRIES: [
+    z
+      .string()
+      .transform((list) => list.replace(/\s+/g, '').toUpperCase())
+      .pipe(z.string().regex(/^[A-Z]{2}(,[A-Z]{2})*$/, 'must be country codes such as US,CA'))
+      .default('US,CA'),
+    'Countries whose numbers are texted a code, ISO 3166 codes separated by commas (any other is refused)',
+  ],
+  SMS_CODES_PER_DAY: [
+    positive.default(500),
+    'Codes texted per 24 hours for everybody, across instances; past it texts pause ("try later") until the window ends',
+  ],
   SOURCE_KEY_SECRET: [
     z.string().min(32).optional(),
-    'Secret the Last.fm and ListenBrainz keys are encrypted under (AES-256-GCM); required with DATABASE_URL; "new,old" while rotating; demo mode keeps one in DATA_DIR',
+    'Secret the Last.fm and ListenBrainz keys are sealed under (AES-256-GCM), audit pseudonyms keyed by; required with DATABASE_URL; "new,old" while rotating',
+  ],
+  SOURCE_KEY_FILE: [
+    z.string().min(1).optional(),
+    'File of that secret when SOURCE_KEY_SECRET is unset: made at first start, never inside DATA_DIR (default $XDG_CONFIG_HOME/heavy-rotation/source-key-secret)',
   ],
   LLM_BASE_URL: [z.url().optional(), 'OpenAI-compatible API base URL for messages (templates when unset)'],
   LLM_API_KEY: [z.string().min(1).optional(), 'API key of the OpenAI-compatible endpoint'],
@@ -133,8 +149,8 @@ export const ENV_VARIABLES = {
     'Names one artist-image request may look up at the image sources (the rest: ask again later)',
   ],
   IMAGE_LOOKUPS_PER_ADDRESS_PER_MINUTE: [
-    positive.default(60),
-    'Names per client IP per minute looked up at the image sources, across instances',
+    positive.default(30),
+    'Names per client IP per minute looked up at the image sources, across instances (at most a twentieth of IMAGE_LOOKUPS_PER_MINUTE)',
   ],
   IMAGE_LOOKUPS_PER_MINUTE: [
     positive.default(600),

@@ -63,8 +63,14 @@ const OPERATOR_ENDPOINTS = [
   ['GET', '/api/admin/flags'],
   ['PUT', '/api/admin/flags/:p'],
   ['GET', '/api/admin/audit'],
+  ['GET', '/api/admin/operators'],
+  ['POST', '/api/admin/operators'],
+  ['DELETE', '/api/admin/operators/:p'],
+  ['DELETE', '/api/admin/waitlist/:p'],
   ['GET', '/api/admin/:p'],
 ] as const;
+/** Ids PostgreSQL's `integer` cannot hold, and numbers JavaScript cannot hold exactly. */
+const HUGE_IDS = ['2147483648', '4294967296', '99999999999', '9007199254740993', '1e10', '0x7fffffff', '-1'];
 
 const printable = fc.stringMatching(/^[\x20-\x7e]{0,40}$/);
 // Printable text, and text with the NUL and control characters PostgreSQL refuses to store.
@@ -193,6 +199,20 @@ describe.each(DATABASES)('on %s', (kind) => {
         expect(res.status, `${method} ${path}`).toBe(400);
       }
     }
+    // Ids over 2^31: a clear 400, never the database's "out of range" as a 500.
+    for (const raw of HUGE_IDS) {
+      for (const path of [`/api/admin/operators/${raw}`, `/api/admin/waitlist/${raw}`]) {
+        const res = await operator(path, { method: 'DELETE' });
+        expect(res.status, `DELETE ${path}`).toBe(400);
+        expect(await res.json()).toEqual({ error: expect.stringMatching(/^id: not an? /) });
+      }
+    }
+    const invite = await operator('/api/admin/waitlist/invite', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ids: [1, 2147483648] }),
+    });
+    expect(invite.status).toBe(400);
 
     await fc.assert(
       fc.asyncProperty(
@@ -200,6 +220,8 @@ describe.each(DATABASES)('on %s', (kind) => {
         fc.oneof(
           fc.string({ maxLength: 40 }).map((t) => encodeURIComponent(t)),
           fc.stringMatching(/^[\x21-\x7e]{1,30}$/).map((t) => t.replace(/[/?#]/g, '%')),
+          fc.bigInt({ min: 0n, max: 10n ** 20n }).map(String),
+          fc.constantFrom(...HUGE_IDS),
         ),
         query,
         body,

@@ -57,11 +57,18 @@ function assetsOf(manifest: Manifest, keys: readonly string[]): { scripts: strin
   const seen = new Set<string>([ENTRY, ...(entry.imports ?? [])]);
   const scripts: string[] = [];
   const styles: string[] = [];
-  const visit = (key: string) => {
+  // A named chunk is looked up by its name (SCREEN_CODE) and reached by its manifest key from a module
+  // that imports it: one file either way, listed once (`/callback` names the Top 40's after its own).
+  const keyOf = (wanted: string) =>
+    wanted in manifest
+      ? wanted
+      : Object.keys(manifest).find((k) => !manifest[k]?.src && manifest[k]?.name === wanted);
+  const visit = (wanted: string) => {
+    const key = keyOf(wanted);
+    const chunk = key === undefined ? undefined : manifest[key];
+    if (key === undefined || !chunk) throw new Error(`${wanted} is not in the build's manifest`);
     if (seen.has(key)) return;
     seen.add(key);
-    const chunk = manifest[key] ?? Object.values(manifest).find((c) => !c.src && c.name === key);
-    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
     scripts.push(`/${chunk.file}`);
     for (const css of chunk.css ?? []) styles.push(`/${css}`);
     for (const imported of chunk.imports ?? []) visit(imported);

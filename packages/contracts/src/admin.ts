@@ -96,6 +96,11 @@ export const consentRecord = z.object({
   createdAt: z.string(),
   source: z.string(),
   userAgent: z.nullable(z.string()),
+  /** How it was confirmed: `sms-code`, when the code was texted, the text's provider id, when it came back. */
+  confirmedBy: z.nullable(z.string()),
+  codeSentAt: z.nullable(z.string()),
+  codeMessageSid: z.nullable(z.string()),
+  confirmedAt: z.nullable(z.string()),
 });
 export const subscriberRow = z.object({
   id: z.string(),

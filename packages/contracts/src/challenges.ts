@@ -12,7 +12,7 @@ export const OPEN_RANKS = [4, 5, 6] as const;
 /** A link's id: 128 random bits as base64url. */
 export const CHALLENGE_ID = /^[A-Za-z0-9_-]{22}$/;
 
-const NO_CONTROLS = /^[^\p{Cc}\p{Cf}<>]*$/u;
+const NO_CONTROLS = /^[^\p{Cc}\p{Cf}\p{Cs}<>]*$/u;
 /** The name a listener or a friend chooses to show: optional, blank meaning none. */
 const shownName = z.optional(
   z.nullable(
@@ -25,27 +25,36 @@ const shownName = z.optional(
       ),
   ),
 );
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+/** Text of at most `max` characters; a lone surrogate is no text (it cannot be stored as JSON). */
+const text = (max: number) =>
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(max), z.regex(/^\P{Cs}*$/u, 'must be plain text'));
 const imageUrl = z.string().check(z.maxLength(2000), z.regex(/^https?:\/\/[^\s]+$/, 'must be a web address'));
 
-/** POST /api/challenges: the list as the listener sees it, best rank first. */
+/**
+ * POST /api/challenges: the list as the listener sees it, best rank first. An artist's `id` is not kept:
+ * the link gives each rank an id of its own, with nothing of the artist in it; a picture not from the
+ * product's own image hosts is dropped (docs/decisions/027-challenge-links.md).
+ */
 export const challengeCreate = z.object({
   name: shownName,
   artists: z
-    .array(z.object({ id: text(200), name: text(200), image: z.optional(z.nullable(imageUrl)) }))
+    .array(z.object({ id: z.optional(text(200)), name: text(200), image: z.optional(z.nullable(imageUrl)) }))
     .check(z.minLength(1), z.maxLength(50)),
 });
 export type ChallengeCreate = z.input<typeof challengeCreate>;
 
-/** POST /api/challenges/:id/guesses. */
-export const challengeGuess = z.object({ guess: text(200) });
+/**
+ * POST /api/challenges/:id/guesses: what the friend typed, judged on the server, and the game it belongs
+ * to (the random id their device keeps): a right guess is kept for that game's score.
+ */
+export const challengeGuess = z.object({
+  guess: text(200),
+  playId: z.string().check(z.regex(CHALLENGE_ID, 'must be a game id')),
+});
 
 /**
- * PUT /api/challenges/:id/plays/:playId: a friend's finished (or given-up) game. `found`: the ids of the
- * artists they guessed, as the server's answers named them; the server counts the ones of the list.
+ * PUT /api/challenges/:id/plays/:playId: a friend's finished (or given-up) game, with the name they
+ * chose to add. The server counts the score from the game's right guesses it judged itself.
  */
-export const challengePlayResult = z.object({
-  found: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(50)),
-  name: shownName,
-});
+export const challengePlayResult = z.object({ name: shownName });
 export type ChallengePlayResult = z.input<typeof challengePlayResult>;

@@ -27,6 +27,12 @@ export const SMS_TEXTS = {
   codeSentTo: 'We texted a 6-digit code to',
   wrongCode: "That code didn't match. Try again.",
   expiredCode: 'That code has expired. Send a new one.',
+  /**
+   * Beside "Send a new code": a number that once replied STOP gets no code, and the sheet is told so only
+   * for a number the listener confirmed before (docs/decisions/032-sms-double-opt-in.md, "STOP belongs to
+   * the owner"), so its owner reads here what to do.
+   */
+  noCode: 'No text? If you once replied STOP to our texts, reply START to them first, then send a new code.',
 } as const;
 
 /** The answer for a number that replied STOP: only its owner can lift it, by texting START. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client.ts';
@@ -8,6 +8,7 @@ import type { Env } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { sameSecret } from '../http/identity.ts';
 import { requireSameOrigin } from '../http/same-origin.ts';
+import { createFirstOperator } from './operators.ts';
 
 const ADMIN_COOKIE = 'hr_admin';
 /** Only the console's API ever receives the cookie. */
@@ -94,19 +95,8 @@ function createAdminAuth(options: AdminAuthOptions) {
     let created: string | undefined;
     if (sameSecret(token, options.adminToken)) {
       const own = randomBytes(32).toString('base64url');
-      const first = name ?? '';
       // Only while the table is empty: racing first sign-ins, on any instance, make one account.
-      const row = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('operator:first'))`);
-        const [any] = await tx.select({ id: operator.id }).from(operator).limit(1);
-        if (any) return undefined;
-        if (!first) throw new HttpError(400, 'name: Enter your name');
-        const [made] = await tx
-          .insert(operator)
-          .values({ name: first, tokenHash: hash(own) })
-          .returning({ id: operator.id, name: operator.name });
-        return made;
-      });
+      const row = await createFirstOperator(db, name ?? '', hash(own));
       if (row) {
         signed = row;
         created = own;

@@ -1,12 +1,12 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import * as z from 'zod/mini';
 import type { Db } from '../db/client.ts';
 import {
   challenge,
   chartSnapshot,
   generatorUsage,
   mailOutbox,
-  smsConsent,
   smsSuppression,
   smsSuppressionErased,
   smsVerification,
@@ -16,6 +16,14 @@ import {
   waitlistSignup,
 } from '../db/schema.ts';
 import type { PhoneHasher } from './subscribers.ts';
+
+/** Who erases, and the pseudonym each listener id is named by in the audit log. */
+export interface ErasureAudit {
+  actor: string;
+  pseudonyms: Map<string, string>;
+}
+
+const erasedCount = z.object({ rows: z.array(z.object({ n: z.coerce.number() })) });
 
 /** What one erasure removed, kind by kind (the console shows it). */
 export interface Removed {
@@ -65,12 +73,17 @@ export async function erasureTarget(db: Db, by: { id: string } | { email: string
  * saved lists, weekly charts, generator counts, challenge links, waitlist signups and mail to them. A STOP on a number
  * stays, as a keyed hash of it, so it is still honoured. `owners` are the listeners' challenge-owner
  * hashes. Nothing here calls the network.
+ *
+ * Consent records go through `erase_listener_consent` (migration 0017), the one door that deletes them:
+ * one listener's rows at a time, with its own audit line. Where a separate role owns the evidence, the
+ * app's role can do nothing else to them (docs/deploy.md, "Evidence the app cannot change").
  */
 export async function erase(
   db: Db,
   hashPhone: PhoneHasher,
   target: ErasureTarget,
   owners: string[],
+  audit: ErasureAudit,
 ): Promise<Removed> {
   const { listenerIds: ids, emails } = target;
   const profiles = ids.length ? await db.select().from(userProfile).where(inArray(userProfile.id, ids)) : [];
@@ -79,8 +92,14 @@ export async function erase(
   for (const phone of phones) hashes.set(phone, await hashPhone(phone));
   const count = (rows: unknown[]) => rows.length;
   return db.transaction(async (tx) => {
-    // Lets the consent table's append-only trigger allow this transaction's deletes, and no other's.
-    await tx.execute(sql`select set_config('heavy_rotation.erasing', 'on', true)`);
+    let consentRecords = 0;
+    for (const id of ids) {
+      const pseudonym = audit.pseudonyms.get(id) ?? '(unnamed)';
+      const result: unknown = await tx.execute(
+        sql`select erase_listener_consent(${id}, ${audit.actor}, ${pseudonym}) as n`,
+      );
+      consentRecords += z.parse(erasedCount, result).rows[0]?.n ?? 0;
+    }
     /** Deletes the rows of `table` whose `column` is one of `values`; how many went. */
     const removeWhere = async (table: PgTable, column: AnyPgColumn, values: string[]) =>
       values.length
@@ -89,7 +108,7 @@ export async function erase(
     const removed: Removed = {
       profiles: await removeWhere(userProfile, userProfile.id, ids),
       numbers: phones.length,
-      consentRecords: await removeWhere(smsConsent, smsConsent.userId, ids),
+      consentRecords,
       pendingCodes: await removeWhere(smsVerification, smsVerification.userId, ids),
       sourceSessions: await removeWhere(sourceSession, sourceSession.userId, ids),
       savedLists: await removeWhere(sourceTopArtists, sourceTopArtists.userId, ids),

@@ -1,41 +1,28 @@
-import { randomBytes } from 'node:crypto';
 import * as admin from '@heavy-rotation/contracts/admin';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { Db } from '../db/client.ts';
-import { adminAudit, adminSession, operator, waitlistSignup } from '../db/schema.ts';
+import { adminAudit } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson, readQuery } from '../http/json.ts';
 import type { FlagStore } from '../routes/flags.ts';
-import { type AdminAuth, type AdminEnv, hash } from './auth.ts';
+import type { AdminEnv } from './auth.ts';
 import { csvResponse } from './csv.ts';
-import { erase, erasureTarget, type Removed, removedAnything } from './erase.ts';
+import { type ErasureRouteOptions, erasureRoutes } from './erasure-routes.ts';
+import { listenerId, serialId } from './ids.ts';
 import type { MailQueue } from './mail.ts';
+import { operatorRoutes } from './operator-routes.ts';
 import { stats } from './stats.ts';
-import { messageableCsvPage, type PhoneHasher, phoneOf, subscribersPage } from './subscribers.ts';
+import { messageableCsvPage, phoneOf, subscribersPage } from './subscribers.ts';
 import { invite, outboxPage, waitlistCsvPage, waitlistPage } from './waitlist.ts';
 
-export interface AdminRouteOptions {
-  db: Db;
-  auth: AdminAuth;
+export interface AdminRouteOptions extends ErasureRouteOptions {
   mail: MailQueue;
   flags: FlagStore;
-  hashPhone: PhoneHasher;
   /** Where the invitation's link points. */
   signInUrl: string;
   /** Limits sign-in attempts per IP. */
   signInGuard: MiddlewareHandler;
-  /** Forgets a cached profile row after an erasure (the embedded database's cache). */
-  forgetProfile: (id: string) => void;
-  /** Deletes the listener's challenge links; resolves how many there were. */
-  /** The hash a listener's challenge links are kept under (their erasure removes them). */
-  challengeOwner: (id: string) => Promise<string>;
-  /**
-   * A keyed hash standing for a person in the audit log, never their id or address: the entry outlives
-   * an erasure and still names no one (docs/operator.md, "The audit log").
-   */
-  pseudonym: (text: string) => Promise<string>;
   now: () => number;
 }
 
@@ -51,21 +38,6 @@ const exportGuard: MiddlewareHandler<AdminEnv> = async (c, next) => {
     throw new HttpError(403, 'Cross-site requests are not accepted');
   await next();
 };
-
-/** "1 profile, 2 consent records, …": the kinds an erasure removed, for the audit log. */
-function describeRemoved(removed: Removed): string {
-  const parts = Object.entries(removed)
-    .filter(([, n]) => n > 0)
-    .map(([kind, n]) => `${n} ${kind}`);
-  return parts.length ? `removed ${parts.join(', ')}` : 'nothing found';
-}
-const LISTENER_ID = /^[\w:.@+-]{1,256}$/;
-
-/** The listener id of a path, already decoded once by the router: never decoded again. */
-function listenerId(id: string): string {
-  if (!LISTENER_ID.test(id)) throw new HttpError(400, 'id: not a listener id');
-  return id;
-}
 
 /**
  * The operator console's API, /api/admin/* (docs/operator.md): on when ADMIN_TOKEN is set; its outbox
@@ -94,13 +66,8 @@ export function adminRoutes(
   });
 
   app.use('*', auth.requireAdmin);
-
-  async function eraseAll(target: Awaited<ReturnType<typeof erasureTarget>>): Promise<Removed> {
-    const owners = await Promise.all(target.listenerIds.map((id) => options.challengeOwner(id)));
-    const removed = await erase(db, hashPhone, target, owners);
-    for (const id of target.listenerIds) options.forgetProfile(id);
-    return removed;
-  }
+  // Erasing a person (docs/operator.md, "Erasing a person").
+  app.route('/', erasureRoutes(options));
 
   app.get('/waitlist', async (c) => {
     const query = readQuery(c, admin.waitlistQuery);
@@ -108,6 +75,7 @@ export function adminRoutes(
   });
   app.post('/waitlist/invite', async (c) => {
     const { ids } = await readJson(c, admin.inviteRequest);
+    for (const id of ids) serialId(id, 'a signup id');
     const queued = await invite(db, [...new Set(ids)], options.signInUrl, now);
     await auth.audit(
       c.get('actor'),
@@ -141,43 +109,23 @@ export function adminRoutes(
     await auth.audit(
       c.get('actor'),
       'revealed a phone number',
-      `listener ${await options.pseudonym(`listener:${id}`)}`,
+      `listener ${options.pseudonym(`listener:${id}`)}`,
     );
     return c.json({ phone }, 200, NO_STORE);
-  });
-  app.delete('/subscribers/:id', async (c) => {
-    const id = listenerId(c.req.param('id'));
-    const removed = await eraseAll(await erasureTarget(db, { id }));
-    if (!removedAnything(removed)) throw new HttpError(404, 'No listener has this id');
-    await auth.audit(
-      c.get('actor'),
-      'erased a listener',
-      `listener ${await options.pseudonym(`listener:${id}`)}; ${describeRemoved(removed)}`,
-    );
-    return c.json({ removed }, 200, NO_STORE);
-  });
-  // Someone known only by the address they signed up with is erased by that address.
-  app.delete('/waitlist/:id', async (c) => {
-    const id = Number(c.req.param('id'));
-    if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(400, 'id: not a signup id');
-    const [signup] = await db
-      .select({ email: waitlistSignup.emailNormalised })
-      .from(waitlistSignup)
-      .where(eq(waitlistSignup.id, id));
-    if (!signup) throw new HttpError(404, 'No signup has this id');
-    const removed = await eraseAll(await erasureTarget(db, { email: signup.email }));
-    await auth.audit(
-      c.get('actor'),
-      'erased a waitlist signup',
-      `email ${await options.pseudonym(`email:${signup.email}`)}; ${describeRemoved(removed)}`,
-    );
-    return c.json({ removed }, 200, NO_STORE);
   });
   app.post('/subscribers.csv', exportGuard, async (c) => {
     await auth.audit(c.get('actor'), 'exported the numbers that may be messaged');
     return csvResponse(
       'subscribers.csv',
-      ['phone_e164', 'display_name', 'consent_version', 'consented_at'],
+      [
+        'phone_e164',
+        'display_name',
+        'consent_version',
+        'consented_at',
+        'confirmed_by',
+        'code_sent_at',
+        'code_message_sid',
+      ],
       (after: string | undefined) => messageableCsvPage(db, hashPhone, after),
     );
   });
@@ -204,44 +152,8 @@ export function adminRoutes(
     return c.json({ key, enabled }, 200, NO_STORE);
   });
 
-  // Operators (docs/operator.md, "Operators"): a token is answered once and kept only as its SHA-256.
-  const operatorJson = (r: typeof operator.$inferSelect): admin.OperatorRow => ({
-    id: r.id,
-    name: r.name,
-    createdAt: r.createdAt.toISOString(),
-    revokedAt: r.revokedAt?.toISOString() ?? null,
-  });
-  app.get('/operators', async (c) => {
-    const rows = await db.select().from(operator).orderBy(asc(operator.id));
-    return c.json({ operators: rows.map(operatorJson) }, 200, NO_STORE);
-  });
-  app.post('/operators', async (c) => {
-    const { name } = await readJson(c, admin.operatorAdd);
-    const token = randomBytes(32).toString('base64url');
-    const [row] = await db
-      .insert(operator)
-      .values({ name, tokenHash: hash(token) })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw new HttpError(409, 'An operator already has that name');
-    await auth.audit(c.get('actor'), 'added an operator', name);
-    return c.json({ operator: operatorJson(row), token }, 201, NO_STORE);
-  });
-  app.delete('/operators/:id', async (c) => {
-    const id = Number(c.req.param('id'));
-    if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(400, 'id: not an operator id');
-    if (id === c.get('operatorId')) throw new HttpError(400, 'Another operator has to revoke you');
-    const [row] = await db
-      .update(operator)
-      .set({ revokedAt: new Date(now()) })
-      .where(and(eq(operator.id, id), isNull(operator.revokedAt)))
-      .returning();
-    if (!row) throw new HttpError(404, 'No active operator has this id');
-    // The session check already refuses a revoked account; its sessions are cleared too.
-    await db.delete(adminSession).where(eq(adminSession.operatorId, id));
-    await auth.audit(c.get('actor'), 'revoked an operator', row.name);
-    return c.json({ operator: operatorJson(row) }, 200, NO_STORE);
-  });
+  // Operators (docs/operator.md, "Operators"): adding, revoking, each under the roster's lock.
+  app.route('/operators', operatorRoutes(db, now));
 
   app.get('/audit', async (c) => {
     const { page } = readQuery(c, admin.listQuery);

@@ -24,10 +24,15 @@ const SERIES = [
   'sms_gate_view',
   'sms_phone_submitted',
   'sms_gate_skipped',
+  'sms_code_sent',
+  'sms_code_confirmed',
+  'sms_code_refused:number',
+  'sms_code_refused:limit',
+  'sms_code_refused:paused',
   'waitlist_signup',
 ] as const;
 
-const WITH_DETAIL = new Set(['sign_in', 'quiz_guess', 'share', 'challenge_guess']);
+const WITH_DETAIL = new Set(['sign_in', 'quiz_guess', 'share', 'challenge_guess', 'sms_code_refused']);
 
 /**
  * Events per UTC day for the last `days` days, read from the daily counts a trigger keeps as events are

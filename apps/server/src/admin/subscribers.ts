@@ -39,6 +39,21 @@ export async function suppressed(db: Db, hashPhone: PhoneHasher, phones: string[
 
 const PAGE = 25;
 
+/**
+ * How a consent was confirmed (docs/operator.md, "Proving a consent"): by the code we texted, when it was
+ * texted, the provider's id of that text, and when the code came back; all null for a number given
+ * before codes existed.
+ */
+function howConfirmed(c: typeof smsConsent.$inferSelect) {
+  const confirmed = c.confirmedBy !== null;
+  return {
+    confirmedBy: c.confirmedBy,
+    codeSentAt: c.codeSentAt?.toISOString() ?? null,
+    codeMessageSid: c.codeMessageSid,
+    confirmedAt: confirmed ? c.createdAt.toISOString() : null,
+  };
+}
+
 /** Listeners with a phone number, newest first, numbers masked, with their consent records. */
 export async function subscribersPage(db: Db, hashPhone: PhoneHasher, q: string | undefined, page: number) {
   const term = q?.trim();
@@ -92,6 +107,7 @@ export async function subscribersPage(db: Db, hashPhone: PhoneHasher, q: string 
           createdAt: c.createdAt.toISOString(),
           source: c.source,
           userAgent: c.userAgent,
+          ...howConfirmed(c),
         })),
     })),
   };
@@ -129,23 +145,32 @@ export async function messageableCsvPage(db: Db, hashPhone: PhoneHasher, after: 
     rows.map((r) => r.phone ?? ''),
   );
   const ids = rows.map((r) => r.id);
-  const latest = ids.length
+  // Each number's proof: the latest consent for that same number that its owner confirmed by code.
+  const confirmed = ids.length
     ? await db
-        .selectDistinctOn([smsConsent.userId])
+        .select()
         .from(smsConsent)
-        .where(inArray(smsConsent.userId, ids))
-        .orderBy(smsConsent.userId, desc(smsConsent.createdAt))
+        .where(and(inArray(smsConsent.userId, ids), isNotNull(smsConsent.confirmedBy)))
+        .orderBy(desc(smsConsent.createdAt), desc(smsConsent.id))
     : [];
-  const consentOf = new Map(latest.map((c) => [c.userId, c]));
+  const proofOf = (r: (typeof rows)[number]) =>
+    confirmed.find((c) => c.userId === r.id && c.phoneE164 === r.phone);
   return {
     rows: rows
       .filter((r) => r.phone && !stopped.has(r.phone))
-      .map((r) => [
-        r.phone ?? '',
-        safeCell(r.name),
-        consentOf.get(r.id)?.consentVersion ?? '',
-        consentOf.get(r.id)?.createdAt.toISOString() ?? '',
-      ]),
+      .map((r) => {
+        const proof = proofOf(r);
+        const how = proof ? howConfirmed(proof) : undefined;
+        return [
+          r.phone ?? '',
+          safeCell(r.name),
+          proof?.consentVersion ?? '',
+          how?.confirmedAt ?? '',
+          safeCell(how?.confirmedBy ?? null),
+          how?.codeSentAt ?? '',
+          safeCell(how?.codeMessageSid ?? null),
+        ];
+      }),
     last: rows.at(-1)?.id,
   };
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { clip, clipPace } from '../db/schema.ts';
+import { clip, clipPlay } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { normaliseArtistName } from '../messages/normalise.ts';
+import { createClipPace, type Service } from './pace.ts';
+import { createPreviewCache, type PreviewCache } from './preview-cache.ts';
 import { type ClipSources, ClipSourceUnavailable, createClipSources, type FoundClip } from './upstream.ts';
 
 /**
@@ -12,9 +14,13 @@ import { type ClipSources, ClipSourceUnavailable, createClipSources, type FoundC
  */
 const HIT_MS = 3 * 3_600_000;
 const MISS_MS = 86_400_000;
-/** Gaps between two calls to each service, for every instance together. */
-const PACE_MS = { deezer: 150, itunes: 3100 } as const;
-type Service = keyof typeof PACE_MS;
+/**
+ * How long one play's id answers (docs/decisions/035-sound-clues.md, "One id per play"): the page plays
+ * it at once, and the browser keeps the audio as long.
+ */
+export const PLAY_MS = 30 * 60_000;
+/** Ended plays deleted with each new one, at most: the table holds about half an hour of plays. */
+const PLAYS_SWEPT = 100;
 
 type ClipAnswer = { kind: 'clip'; id: string } | { kind: 'none' } | { kind: 'later' };
 
@@ -31,55 +37,37 @@ const newId = () => randomBytes(16).toString('base64url');
 
 /**
  * Finds a 30-second preview for an artist name: the shared cache first, then Deezer, then iTunes, each at
- * its pace across every instance (a row per service in the database), within the lookup's wait budget.
- * The page gets an opaque id; the preview's address stays on the server (docs/decisions/035-sound-clues.md).
+ * its pace across every instance, within the lookup's wait budget. Each lookup that finds one gets an id
+ * of its own, for a short while; the preview's address stays on the server
+ * (docs/decisions/035-sound-clues.md).
  */
 function createClipResolver({ db, sources, now, waitMs }: ClipResolverOptions) {
-  /**
-   * Takes the service's next turn, if it comes before the deadline, and returns how long to wait for it.
-   * A turn past the deadline is not taken, so callers who give up push nobody else's turn back.
-   */
-  async function turn(service: Service, deadline: number): Promise<number | null> {
-    const gap = PACE_MS[service];
-    const budget = Math.max(0, deadline - now());
-    const [row] = await db
-      .insert(clipPace)
-      .values({ service, nextAt: sql`clock_timestamp() + ${gap} * interval '1 millisecond'` })
-      .onConflictDoUpdate({
-        target: clipPace.service,
-        set: {
-          nextAt: sql`greatest(${clipPace.nextAt}, clock_timestamp()) + ${gap} * interval '1 millisecond'`,
-        },
-        setWhere: sql`${clipPace.nextAt} <= clock_timestamp() + ${budget} * interval '1 millisecond'`,
-      })
-      .returning({
-        waitMs: sql<string>`extract(epoch from (${clipPace.nextAt} - clock_timestamp())) * 1000 - ${gap}`,
-      });
-    if (!row) return null;
-    return Math.max(0, Math.ceil(Number(row.waitMs)));
-  }
+  const inTurn = createClipPace(db, now);
 
-  async function inTurn<T>(service: Service, deadline: number, ask: () => Promise<T>): Promise<T | 'later'> {
-    const wait = await turn(service, deadline);
-    if (wait === null) return 'later';
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    return ask();
-  }
-
-  async function remember(key: string, found: FoundClip | null): Promise<string> {
+  async function remember(key: string, found: FoundClip | null): Promise<void> {
     const row = {
       url: found?.url ?? null,
       source: found?.source ?? null,
       expiresAt: new Date(now() + (found ? HIT_MS : MISS_MS)),
     };
-    const [saved] = await db
+    await db
       .insert(clip)
-      .values({ key, id: newId(), ...row })
-      // The id stays what it was: a page holding it keeps working.
-      .onConflictDoUpdate({ target: clip.key, set: row })
-      .returning({ id: clip.id });
-    if (!saved) throw new Error('clip row not written');
-    return saved.id;
+      .values({ key, ...row })
+      .onConflictDoUpdate({ target: clip.key, set: row });
+  }
+
+  /** A new play of the clip: an id nobody has seen, which ends by itself. Plays that ended are swept. */
+  async function play(key: string): Promise<ClipAnswer> {
+    const id = newId();
+    const at = now();
+    await db.insert(clipPlay).values({ id, clipKey: key, expiresAt: new Date(at + PLAY_MS) });
+    const ended = db
+      .select({ id: clipPlay.id })
+      .from(clipPlay)
+      .where(lt(clipPlay.expiresAt, new Date(at)))
+      .limit(PLAYS_SWEPT);
+    await db.delete(clipPlay).where(inArray(clipPlay.id, ended));
+    return { kind: 'clip', id };
   }
 
   /** One service's answer: a clip, none, or unknown (away, or no turn in time). */
@@ -99,49 +87,56 @@ function createClipResolver({ db, sources, now, waitMs }: ClipResolverOptions) {
         .select()
         .from(clip)
         .where(and(eq(clip.key, key), gt(clip.expiresAt, new Date(now()))));
-      if (cached) return cached.url ? { kind: 'clip', id: cached.id } : { kind: 'none' };
+      if (cached) return cached.url ? play(key) : { kind: 'none' };
       const deadline = now() + waitMs;
-      const deezer = await ask('deezer', name, deadline);
-      if (deezer !== 'later' && deezer !== null) return { kind: 'clip', id: await remember(key, deezer) };
-      const itunes = await ask('itunes', name, deadline);
-      if (itunes !== 'later' && itunes !== null) return { kind: 'clip', id: await remember(key, itunes) };
+      const answers: (null | 'later')[] = [];
+      for (const service of ['deezer', 'itunes'] as const) {
+        const found = await ask(service, name, deadline);
+        if (found !== 'later' && found !== null) {
+          await remember(key, found);
+          return play(key);
+        }
+        answers.push(found);
+      }
       // "None" only when both services answered; an outage or a busy minute is never cached.
-      if (deezer === null && itunes === null) {
+      if (answers.every((a) => a === null)) {
         await remember(key, null);
         return { kind: 'none' };
       }
       return { kind: 'later' };
     },
 
-    /** The preview address behind an id, while its resolution is fresh; null for an unknown or stale id. */
-    async previewUrl(id: string): Promise<string | null> {
+    /** The preview address behind a play's id, while both are fresh; null for an unknown or ended id. */
+    async playOf(id: string): Promise<{ url: string; key: string } | null> {
+      const at = new Date(now());
       const [row] = await db
-        .select({ url: clip.url })
-        .from(clip)
-        .where(and(eq(clip.id, id), gt(clip.expiresAt, new Date(now()))));
-      return row?.url ?? null;
+        .select({ url: clip.url, key: clip.key })
+        .from(clipPlay)
+        .innerJoin(clip, eq(clip.key, clipPlay.clipKey))
+        .where(and(eq(clipPlay.id, id), gt(clipPlay.expiresAt, at), gt(clip.expiresAt, at)));
+      return row?.url ? { url: row.url, key: row.key } : null;
     },
 
-    /** The file behind an id is gone (a signed address expired): the next lookup asks the services again. */
-    async forget(id: string): Promise<void> {
+    /** The file behind a clip is gone (a signed address expired): the next lookup asks the services again. */
+    async forget(key: string): Promise<void> {
       await db
         .update(clip)
         .set({ expiresAt: new Date(0) })
-        .where(eq(clip.id, id));
+        .where(eq(clip.key, key));
     },
   };
 }
 
 export type ClipResolver = ReturnType<typeof createClipResolver>;
 
-/** The clip sources the environment names (Deezer, iTunes), and the resolver over them. */
+/** The clip sources the environment names (Deezer, iTunes), the resolver over them and the previews kept. */
 export function clipsFromEnv(
   env: Pick<
     Env,
     'DEEZER_API_URL' | 'ITUNES_API_URL' | 'SOURCE_TIMEOUT_MS' | 'CLIP_MAX_BYTES' | 'CLIP_WAIT_MS'
   >,
   shared: { db: Db; now: () => number; fetch: typeof fetch; userAgent: string },
-): { sources: ClipSources; resolver: ClipResolver } {
+): { resolver: ClipResolver; previews: PreviewCache } {
   const sources = createClipSources({
     urls: { deezer: env.DEEZER_API_URL, itunes: env.ITUNES_API_URL },
     timeoutMs: env.SOURCE_TIMEOUT_MS,
@@ -150,7 +145,7 @@ export function clipsFromEnv(
     maxBytes: env.CLIP_MAX_BYTES,
   });
   return {
-    sources,
     resolver: createClipResolver({ db: shared.db, sources, now: shared.now, waitMs: env.CLIP_WAIT_MS }),
+    previews: createPreviewCache(sources, HIT_MS),
   };
 }

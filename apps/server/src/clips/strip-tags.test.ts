@@ -72,6 +72,29 @@ test("an MP4 (iTunes' previews) keeps every byte offset and loses its metadata b
   expect(bytes.subarray(-64)).toEqual(mdat.subarray(8));
 });
 
+test("an MP4's handler names and free space lose what a tagger left there; the handler type stays", () => {
+  const name = 'Ünïcode Band';
+  const handler = new Uint8Array([0, 0, 0, 0, 0, 0, 0, 0, ...utf8('soun'), ...new Uint8Array(12)]);
+  const input = new Uint8Array([
+    ...box('ftyp', utf8('M4A isomiso2')),
+    ...box(
+      'moov',
+      box('mvhd', new Uint8Array(20)),
+      box('trak', box('mdia', box('hdlr', handler, utf8(`${name} Handler\0`)), box('minf'))),
+      box('free', utf8(`left by a tagger: ${name}`)),
+    ),
+    ...box('skip', utf8(name)),
+    ...box('free', utf8(`©ART ${name}`)),
+    ...box('mdat', new Uint8Array(16)),
+  ]);
+  const { bytes } = stripTags(input);
+  expect(bytes.length).toBe(input.length);
+  expect(new TextDecoder().decode(bytes)).not.toContain(name);
+  expect(latin(bytes)).not.toContain('Band');
+  // The player still finds a sound track.
+  expect(latin(bytes)).toContain('hdlr\0\0\0\0\0\0\0\0soun');
+});
+
 test('anything else, or a broken MP4, is refused rather than sent on', () => {
   expect(() => stripTags(utf8('<html>Artist Name</html>'))).toThrow(NotAudio);
   const broken = box('ftyp', utf8('M4A '));

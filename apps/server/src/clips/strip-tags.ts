@@ -3,7 +3,8 @@
  * (docs/decisions/035-sound-clues.md). MP3: only MPEG audio frames are kept (ID3v2 before them, and
  * APEv2, Lyrics3 and ID3v1 after them, are not frames and so are dropped). MP4/M4A (iTunes previews):
  * every `udta`, `meta` and `uuid` box becomes a `free` box of the same size with its bytes zeroed, so no
- * offset in the file moves.
+ * offset in the file moves; the free space already there (`free`, `skip`, `wide`), where an earlier
+ * tagger's text may survive, is zeroed too, and a handler box (`hdlr`) keeps its type, its name blanked.
  */
 export type StrippedAudio = { bytes: Uint8Array<ArrayBuffer>; contentType: 'audio/mpeg' | 'audio/mp4' };
 
@@ -95,6 +96,13 @@ function isMp4(b: Uint8Array): boolean {
 const CONTAINERS = new Set(['moov', 'trak', 'mdia', 'minf', 'edts']);
 /** Boxes that hold titles, artists, artwork or vendor data: blanked wherever they are. */
 const METADATA = new Set(['udta', 'meta', 'uuid', 'ID32']);
+/** Free space: nothing reads it, but it may hold what a tagger left behind. Zeroed, kept in place. */
+const FREE_SPACE = new Set(['free', 'skip', 'wide']);
+/**
+ * A handler box (ISO/IEC 14496-12, 8.4.3): version and flags, pre_defined, handler_type, three reserved
+ * words, then a name of the encoder's choosing. The player needs the type; the name is blanked.
+ */
+const HDLR_NAME_AT = 4 + 4 + 4 + 12;
 
 function blankMp4Metadata(b: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
@@ -113,7 +121,9 @@ function blankMp4Metadata(b: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
       if (METADATA.has(type)) {
         b.set([0x66, 0x72, 0x65, 0x65], pos + 4); // "free"
         b.fill(0, pos + header, pos + size);
-      } else if (CONTAINERS.has(type)) walk(pos + header, pos + size);
+      } else if (FREE_SPACE.has(type)) b.fill(0, pos + header, pos + size);
+      else if (type === 'hdlr') b.fill(0, Math.min(pos + size, pos + header + HDLR_NAME_AT), pos + size);
+      else if (CONTAINERS.has(type)) walk(pos + header, pos + size);
       pos += size;
     }
   };

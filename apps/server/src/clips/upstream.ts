@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { withDeadline } from '../http/deadline.ts';
 import { normaliseArtistName } from '../messages/normalise.ts';
+import { ReplyTooLarge, readJsonCapped } from '../upstream/capped-json.ts';
 
 export interface ClipSourceConfig {
   urls: { deezer: string; itunes: string };
@@ -64,7 +65,11 @@ export function createClipSources(config: ClipSourceConfig) {
   async function getJson<T>(base: string, path: string, schema: z.ZodType<T>, what: string): Promise<T> {
     const res = await call(new URL(path, base.replace(/\/?$/, '/')), what, 'application/json');
     if (!res.ok) throw new ClipSourceUnavailable(`${what}: status ${res.status}`);
-    const parsed = schema.safeParse(await res.json().catch(() => undefined));
+    const body = await readJsonCapped(res).catch((error: unknown) => {
+      if (error instanceof ReplyTooLarge) throw new ClipSourceUnavailable(`${what}: ${error.message}`);
+      return undefined;
+    });
+    const parsed = schema.safeParse(body);
     if (!parsed.success) throw new ClipSourceUnavailable(`${what}: unexpected answer`);
     return parsed.data;
   }

@@ -54,9 +54,11 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const defaultTemplate = fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url));
 /**
  * The embedded database serves one laptop's listeners: 16 MB of shared buffers instead of PostgreSQL's
- * 128 MB keeps the server's memory small (docs/architecture.md, "The embedded database").
+ * 128 MB keeps the server's memory small (docs/architecture.md, "The embedded database"). A finished
+ * write-ahead log segment is deleted, not renamed for reuse with its old bytes still in it, so an
+ * erasure's checkpoint leaves no copy of what it erased (src/admin/compact.ts).
  */
-const PGLITE_CONF = ['shared_buffers=16MB'];
+const PGLITE_CONF = ['shared_buffers=16MB', 'wal_recycle=off'];
 
 async function loadPglite() {
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -190,19 +191,29 @@ export const musicbrainzPace = pgTable('musicbrainz_pace', {
 });
 
 /**
- * Sound clues: the preview found for an artist name (or none), behind an opaque id the page plays it by,
- * shared by every instance until `expiresAt` (docs/decisions/035-sound-clues.md).
+ * Sound clues: the preview found for an artist name (or none), shared by every instance until
+ * `expiresAt` (docs/decisions/035-sound-clues.md).
  */
 export const clip = pgTable('clip', {
   /** `name:<normalised name>`. */
   key: text('key').primaryKey(),
-  /** 16 random bytes, base64url: nothing of the artist. */
-  id: text('id').notNull().unique(),
   /** Null: looked for and not found. */
   url: text('url'),
   source: text('source'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/** One play of a sound clue: the opaque id the page plays it by, for one lookup, for a short while. */
+export const clipPlay = pgTable(
+  'clip_play',
+  {
+    /** 16 random bytes, base64url: nothing of the artist, new for every lookup. */
+    id: text('id').primaryKey(),
+    clipKey: text('clip_key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('clip_play_expires').on(t.expiresAt)],
+);
 
 /** When each preview service (`deezer`, `itunes`) may next be called, for every instance. */
 export const clipPace = pgTable('clip_pace', {
@@ -333,7 +344,10 @@ export const challenge = pgTable(
   (t) => [index('challenge_owner').on(t.ownerHash), index('challenge_expires').on(t.expiresAt)],
 );
 
-/** One friend's game of a challenge: the score and the name they chose to add, by a play id of their device. */
+/**
+ * One friend's game of a challenge, by a play id of their device: the locked ranks their typed guesses
+ * found (judged on the server), the score once finished, and the name they chose to add.
+ */
 export const challengePlay = pgTable(
   'challenge_play',
   {
@@ -343,6 +357,9 @@ export const challengePlay = pgTable(
     playId: text('play_id').notNull(),
     score: integer('score').notNull(),
     name: text('name'),
+    foundRanks: integer('found_ranks').array().notNull().default(sql`'{}'`),
+    /** Null while the game is being played: only finished games are in the results. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,6 +2,7 @@ import { corsApplies } from '@heavy-rotation/contracts';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { routePath } from 'hono/route';
 import type { Env } from '../env.ts';
 import { failureOf } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -35,19 +36,21 @@ export function usePipeline(
   metrics: Pick<Metrics, 'timing'>,
 ): void {
   app.onError((error, c) => {
-    const failure = failureOf(error, c.req.path, logger);
+    // The route's pattern here too: a failure's log line holds no id from the path.
+    const failure = failureOf(error, routePath(c), logger);
     return c.json(failure.body, failure.status, failure.headers);
   });
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.use(metrics.timing());
-  // Checked once: with request logs off (LOG_LEVEL warn and above) the middleware is not mounted. Path
-  // only: query strings can carry ids and codes.
+  // Checked once: with request logs off (LOG_LEVEL warn and above) the middleware is not mounted. The
+  // route's pattern, never the path: paths carry challenge links, clip plays and listeners' ids, and query
+  // strings codes (docs/decisions/020-abuse-limits.md, "Ids out of the logs").
   if (logger.isLevelEnabled('info')) {
     app.use(async (c, next) => {
       const started = performance.now();
       await next();
       const ms = Math.round(performance.now() - started);
-      logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+      logger.info({ method: c.req.method, path: routePath(c), status: c.res.status, ms }, 'request');
     });
   }
   app.use(securityHeaders(env));

@@ -1,6 +1,9 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import { withDeadline } from '../http/deadline.ts';
 import { normaliseArtistName } from '../messages/normalise.ts';
+import { JSON_REPLY_MAX_BYTES, ReplyTooLarge, readJsonCapped } from '../upstream/capped-json.ts';
+import { type PictureSource, pictureFrom } from './hosts.ts';
+import { commonsInfo, deezerSearch, mbArtist, mbSearch, wikidataEntity } from './replies.ts';
 
 /** Where each image source lives (real services by default; the emulator in demo mode and tests). */
 interface ImageSourceUrls {
@@ -30,89 +33,25 @@ export class ImageSourceUnavailable extends Error {
   override readonly name = 'ImageSourceUnavailable';
 }
 
-const deezerSearch = z.object({
-  data: z
-    .array(
-      z.object({
-        name: z.string(),
-        picture_big: z.string().nullish(),
-        picture_medium: z.string().nullish(),
-      }),
-    )
-    .default([]),
-  error: z.unknown().optional(),
-});
-const mbArtist = z.object({
-  id: z.string(),
-  name: z.string(),
-  relations: z
-    .array(z.object({ type: z.string(), url: z.object({ resource: z.string() }).optional() }))
-    .default([]),
-});
-const mbSearch = z.object({
-  artists: z.array(z.object({ id: z.string(), name: z.string(), score: z.coerce.number() })).default([]),
-});
-const wikidataEntity = z.object({
-  entities: z.record(
-    z.string(),
-    z.object({
-      claims: z
-        .record(
-          z.string(),
-          z.array(
-            z.object({ mainsnak: z.object({ datavalue: z.object({ value: z.unknown() }).optional() }) }),
-          ),
-        )
-        .default({}),
-    }),
-  ),
-});
-const commonsInfo = z.object({
-  query: z
-    .object({
-      pages: z.record(
-        z.string(),
-        z.object({
-          imageinfo: z
-            .array(
-              z.object({
-                thumburl: z.string().optional(),
-                thumbwidth: z.number().optional(),
-                thumbheight: z.number().optional(),
-              }),
-            )
-            .optional(),
-        }),
-      ),
-    })
-    .optional(),
-});
-
-/**
- * The hosts each source serves its pictures from (docs/decisions/020-abuse-limits.md, "Artist images"):
- * an address elsewhere, or not https, is never stored nor shown. The origin the source itself is reached
- * at (its configured URL: the emulator in demo mode and tests) is trusted as well.
- */
-const PICTURE_HOSTS = {
-  deezer: (host: string) => host === 'dzcdn.net' || host.endsWith('.dzcdn.net'),
-  wikimedia: (host: string) => host === 'upload.wikimedia.org',
-};
-
-function pictureAllowed(url: string, source: keyof typeof PICTURE_HOSTS, sourceBase: string): boolean {
-  if (!URL.canParse(url)) return false;
-  const parsed = new URL(url);
-  if (parsed.origin === new URL(sourceBase).origin) return true;
-  return parsed.protocol === 'https:' && parsed.port === '' && PICTURE_HOSTS[source](parsed.hostname);
-}
+/** A picture on the source's own host, or on the origin the source is configured at (the emulator). */
+const pictureAllowed = (url: string, source: PictureSource, sourceBase: string) =>
+  pictureFrom(url, [source], [new URL(sourceBase).origin]);
 
 /** Deezer's stand-in picture for an artist without one has an empty hash in its address. */
 const isBlankDeezerPicture = (url: string) => url.includes('/artist//');
+/** A Wikidata entity carries every label and claim of the item: a famous artist's runs to megabytes. */
+const WIKIDATA_MAX_BYTES = 16_000_000;
 /** The thumbnail width asked of Wikimedia Commons: the list and card show images at up to 240 px. */
 const THUMB_WIDTH = 480;
 
 /** The four image sources, each call bounded by the timeout; failures throw ImageSourceUnavailable. */
 export function createImageSources(config: UpstreamConfig) {
-  async function getJson(base: string, path: string, what: string): Promise<unknown | null> {
+  async function getJson(
+    base: string,
+    path: string,
+    what: string,
+    maxBytes = JSON_REPLY_MAX_BYTES,
+  ): Promise<unknown | null> {
     let res: Response;
     try {
       res = await withDeadline(
@@ -128,9 +67,10 @@ export function createImageSources(config: UpstreamConfig) {
     if (res.status === 404) return null;
     if (!res.ok) throw new ImageSourceUnavailable(`${what}: status ${res.status}`);
     try {
-      return await res.json();
+      return await readJsonCapped(res, maxBytes);
     } catch (error) {
-      throw new ImageSourceUnavailable(`${what}: not JSON`, { cause: error });
+      const problem = error instanceof ReplyTooLarge ? error.message : 'not JSON';
+      throw new ImageSourceUnavailable(`${what}: ${problem}`, { cause: error });
     }
   }
 
@@ -196,7 +136,12 @@ export function createImageSources(config: UpstreamConfig) {
 
     /** The file name of the item's image (P18) on Wikimedia Commons, or null. */
     async wikidataImage(item: string): Promise<string | null> {
-      const body = await getJson(config.urls.wikidata, `wiki/Special:EntityData/${item}.json`, 'Wikidata');
+      const body = await getJson(
+        config.urls.wikidata,
+        `wiki/Special:EntityData/${item}.json`,
+        'Wikidata',
+        WIKIDATA_MAX_BYTES,
+      );
       if (body === null) return null;
       const entity = Object.values(parse(wikidataEntity, body, 'Wikidata').entities)[0];
       const value = entity?.claims.P18?.[0]?.mainsnak.datavalue?.value;

@@ -112,5 +112,13 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect((await ask([])).body.error).toMatch(/artists: name at least one artist/);
     expect((await ask([{ name: 'X', mbid: 'not-an-id' }])).body.error).toMatch(/must be a MusicBrainz id/);
     expect((await ask([{ name: 'Nul\u0000' }])).status).toBe(400);
+    // A lone surrogate cannot go into a search address: a 400, never a 500.
+    const lone = await s.call('/api/artist-images', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"artists":[{"name":"Björk"},{"name":"\\ud83d"}]}',
+    });
+    expect(lone.status).toBe(400);
+    expect(await lone.json()).toEqual({ error: 'artists.1.name: must be text (a lone surrogate is not)' });
   });
 });

@@ -42,10 +42,13 @@ describe.each(DATABASES)('challenge links on %s', (kind) => {
       providerFetch: async (input, init) => a.emulator.fetch(new Request(input, init)),
     });
     const token = await a.token();
+    // As the web app reads it from the provider: its pictures on the provider's configured origin.
     const top = (await (
-      await a.emulator.request('/v1/me/top/artists?limit=40&time_range=short_term', {
-        headers: { Authorization: `Bearer ${token}` },
-      })
+      await a.emulator.fetch(
+        new Request(`${a.env.SPOTIFY_API_URL}/me/top/artists?limit=40&time_range=short_term`, {
+          headers: { Authorization: `Bearer ${token}` },
+        }),
+      )
     ).json()) as { items: { id: string; name: string; images: { url: string }[] }[] };
     list = top.items.map((x) => ({ id: x.id, name: x.name, image: x.images[0]?.url ?? null }));
   });
@@ -63,8 +66,9 @@ describe.each(DATABASES)('challenge links on %s', (kind) => {
   }
   const create = (server: TestServer, json: unknown, init: RequestInit & { token?: string } = {}) =>
     server.call('/api/challenges', { ...init, json });
-  const guess = (server: TestServer, id: string, text: string) =>
-    friend(server, `/api/challenges/${id}/guesses`, { json: { guess: text } });
+  const GAME = 'p'.repeat(22);
+  const guess = (server: TestServer, id: string, text: string, playId = GAME) =>
+    friend(server, `/api/challenges/${id}/guesses`, { json: { guess: text, playId } });
   /** The operator's console sign-in cookie: ADMIN_TOKEN makes the first operator once. */
   let operatorCookie: string | undefined;
   async function operator(): Promise<string> {
@@ -93,7 +97,8 @@ describe.each(DATABASES)('challenge links on %s', (kind) => {
     // Right, right with a typo, and wrong.
     const first = list[0] as Artist;
     const exact = await read(await guess(b, id, first.name.toUpperCase()), replies.challengeGuessReply);
-    expect(exact.match).toEqual({ rank: 1, id: first.id, name: first.name, image: first.image });
+    expect(exact.match).toMatchObject({ rank: 1, name: first.name, image: first.image });
+    expect(exact.match?.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     const long = list.find((x, i) => i > 5 && x.name.replace(/\W/g, '').length >= 9) as Artist;
     const typo = `${long.name.slice(0, 2)}${long.name[3]}${long.name[2]}${long.name.slice(4)}`;
     const typoAnswer = await read(await guess(a, id, typo), replies.challengeGuessReply);
@@ -101,13 +106,16 @@ describe.each(DATABASES)('challenge links on %s', (kind) => {
     const miss = await read(await guess(b, id, 'Nobody On This List At All'), replies.challengeGuessReply);
     expect(miss.match).toBeNull();
 
-    // The friend's result: the open ranks and unknown ids do not count; saving again keeps one game.
-    const play = `/api/challenges/${id}/plays/${'p'.repeat(22)}`;
-    const found = [first.id, long.id, (list[4] as Artist).id, 'made-up-id'];
-    const scored = await friend(a, play, { method: 'PUT', json: { found } });
+    // An open rank guessed is named, and counts for nothing.
+    const open = await read(await guess(a, id, (list[4] as Artist).name), replies.challengeGuessReply);
+    expect(open.match?.rank).toBe(5);
+
+    // The friend's result: the server counts the game's right guesses; saving again keeps one game.
+    const play = `/api/challenges/${id}/plays/${GAME}`;
+    const scored = await friend(a, play, { method: 'PUT', json: {} });
     expect(await read(scored, replies.challengePlayReply)).toEqual({ score: 2, size: 40 });
-    await friend(b, play, { method: 'PUT', json: { found, name: 'Robin' } });
-    await friend(b, `/api/challenges/${id}/plays/${'q'.repeat(22)}`, { method: 'PUT', json: { found: [] } });
+    await friend(b, play, { method: 'PUT', json: { name: 'Robin' } });
+    await friend(b, `/api/challenges/${id}/plays/${'q'.repeat(22)}`, { method: 'PUT', json: {} });
 
     const results = await b.call(`/api/challenges/${id}/results`, { headers: { 'X-Challenge-Key': key } });
     expect(await read(results, replies.challengeResults)).toMatchObject({
@@ -208,10 +216,14 @@ describe.each(DATABASES)('challenge links on %s', (kind) => {
     const badImage = await create(a, { artists: [{ id: 'x', name: 'X', image: 'javascript:alert(1)' }] });
     expect(((await badImage.json()) as { error: string }).error).toMatch(/artists\.0\.image/);
     const { id } = await read(await create(b, { artists: list.slice(0, 10) }), replies.challengeCreated);
-    expect((await a.call(`/api/challenges/${id}/guesses`, { json: { guess: '' } })).status).toBe(400);
-    expect((await a.call(`/api/challenges/${id}/guesses`, { json: { guess: 'x'.repeat(201) } })).status).toBe(
-      400,
-    );
+    const playId = 'g'.repeat(22);
+    expect((await a.call(`/api/challenges/${id}/guesses`, { json: { guess: '', playId } })).status).toBe(400);
+    const long = await a.call(`/api/challenges/${id}/guesses`, { json: { guess: 'x'.repeat(201), playId } });
+    expect(long.status).toBe(400);
+    const noGame = await a.call(`/api/challenges/${id}/guesses`, { json: { guess: 'x' } });
+    expect(await noGame.json()).toEqual({
+      error: 'playId: Invalid input: expected string, received undefined',
+    });
     const spoofed = { headers: { 'X-Forwarded-For': '203.0.113.9' } };
     // Links made from one address: ten an hour.
     const made = [];
@@ -219,8 +231,8 @@ describe.each(DATABASES)('challenge links on %s', (kind) => {
     expect(made).toEqual([...Array(10).fill(201), 429]);
     let status = 200;
     for (let i = 0; i < 205 && status === 200; i++) {
-      status = (await a.call(`/api/challenges/${id}/guesses`, { ...spoofed, json: { guess: `guess ${i}` } }))
-        .status;
+      const json = { guess: `guess ${i}`, playId };
+      status = (await a.call(`/api/challenges/${id}/guesses`, { ...spoofed, json })).status;
     }
     expect(status).toBe(429);
   });

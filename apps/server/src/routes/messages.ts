@@ -4,7 +4,7 @@ import { getCookie } from 'hono/cookie';
 import type { UserEnv, VerifiedUser } from '../http/identity.ts';
 import { readJson } from '../http/json.ts';
 import type { MessageWriter } from '../messages/writer.ts';
-import { SESSION_COOKIE } from '../sources/sessions.ts';
+import { SESSION_COOKIE_NAMES } from '../sources/sessions.ts';
 
 /** A signed-in caller has `user`; a guest (a Spotify data export, docs/product.md) has none. */
 type CallerEnv = { Variables: { user?: VerifiedUser } };
@@ -24,7 +24,8 @@ export function messageRoutes(
   const app = new Hono<CallerEnv>();
   const caller: MiddlewareHandler<CallerEnv> = (c, next) => {
     const signedIn =
-      c.req.header('Authorization') !== undefined || getCookie(c, SESSION_COOKIE) !== undefined;
+      c.req.header('Authorization') !== undefined ||
+      SESSION_COOKIE_NAMES.some((name) => getCookie(c, name) !== undefined);
     // Cast: the user guard sets the `user` this environment declares optional.
     return signedIn ? (userGuard as MiddlewareHandler<CallerEnv>)(c, next) : guestGuard(c, next);
   };

@@ -153,7 +153,7 @@ describe.each(DATABASES)('on %s', (kind) => {
         .where(eq(sourceSession.userId, 'listenbrainz:demo-brainz')),
     );
     expect(dump).not.toContain(LB_TOKEN);
-    expect(dump).toMatch(/"sourceKey":"v1\.[\w-]+\.[\w-]+\.[\w-]+"/);
+    expect(dump).toMatch(/"sourceKey":"v2\.[\w-]+\.[\w-]+\.[\w-]+"/);
     expect((await s.call('/api/source/session', withSession(session))).status).toBe(200);
     // An instance with another secret cannot open the key: the sign-in ends, nothing leaks.
     const other = await startTestServer(

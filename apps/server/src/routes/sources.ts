@@ -13,7 +13,7 @@ import { createChartStore } from '../sources/chart.ts';
 import { SourceError } from '../sources/errors.ts';
 import type { Lastfm } from '../sources/lastfm.ts';
 import type { Listenbrainz } from '../sources/listenbrainz.ts';
-import { SESSION_COOKIE, type SessionStore, type SourceSession } from '../sources/sessions.ts';
+import { type SessionStore, type SourceSession, sessionCookieName } from '../sources/sessions.ts';
 import { createTopArtistsReader } from '../sources/top-artists.ts';
 
 /**
@@ -42,9 +42,12 @@ function secure(origin: string): boolean {
   return origin.startsWith('https:');
 }
 
-/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure on https, until the session expires. */
+/**
+ * Sets the session cookie: HttpOnly, SameSite=Lax, Path=/, no Domain, until the session expires; on https
+ * `__Host-hr_session` with Secure (`sessionCookieName`).
+ */
 function setSessionCookie(c: Context, origin: string, token: string, expiresAt: Date): void {
-  setCookie(c, SESSION_COOKIE, token, {
+  setCookie(c, sessionCookieName(origin), token, {
     httpOnly: true,
     sameSite: 'Lax',
     secure: secure(origin),
@@ -59,7 +62,7 @@ export async function sessionOf(
   sessions: SessionStore,
   origin: string,
 ): Promise<SourceSession | undefined> {
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = getCookie(c, sessionCookieName(origin));
   if (!token || token.length > 200) return undefined;
   const found = await sessions.find(token);
   if (!found) return undefined;
@@ -204,9 +207,9 @@ export function sourceRoutes(
 
   app.post('/api/source/logout', async (c) => {
     requireSameOrigin(c, options.own);
-    const token = getCookie(c, SESSION_COOKIE);
+    const token = getCookie(c, sessionCookieName(origin));
     if (token && token.length <= 200) await sessions.revoke(token);
-    deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secure(origin) });
+    deleteCookie(c, sessionCookieName(origin), { path: '/', secure: secure(origin) });
     return c.body(null, 204);
   });
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import type { Env } from '../env.ts';
 import { withDeadline } from '../http/deadline.ts';
+import { ReplyTooLarge, readJsonCapped } from '../upstream/capped-json.ts';
 import { backoff, SourceError } from './errors.ts';
 import type { SourceArtist } from './top-artists.ts';
 
@@ -92,7 +93,11 @@ function createLastfm(config: LastfmConfig) {
           }),
           config.timeoutMs,
         );
-        body = await res.json().catch(() => undefined);
+        // Decoded bytes past the cap are never read, and the answer is not asked for again.
+        body = await readJsonCapped(res).catch((error: unknown) => {
+          if (!(error instanceof ReplyTooLarge)) return undefined;
+          throw new SourceError('failed', 'Last.fm sent an answer too large to read.', undefined, error);
+        });
         if (!res.ok && !errorBody.safeParse(body).success) {
           if (res.status === 429) throw failure(29, undefined);
           throw new SourceError(

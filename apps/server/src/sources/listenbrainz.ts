@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { Env } from '../env.ts';
 import { withDeadline } from '../http/deadline.ts';
+import { ReplyTooLarge, readJsonCapped } from '../upstream/capped-json.ts';
 import { SourceError } from './errors.ts';
 import type { SourceArtist } from './top-artists.ts';
 
@@ -47,6 +48,14 @@ function createListenbrainz(config: ListenbrainzConfig) {
     }
   }
 
+  /** The reply's JSON, null when it is not JSON; decoded bytes past the cap are never read. */
+  function readReply(res: Response): Promise<unknown> {
+    return readJsonCapped(res).catch((error: unknown) => {
+      if (!(error instanceof ReplyTooLarge)) return null;
+      throw new SourceError('failed', 'ListenBrainz sent an answer too large to read.', undefined, error);
+    });
+  }
+
   function refused(res: Response): SourceError {
     if (res.status === 404) return new SourceError('unknown-user', "ListenBrainz doesn't know this user.");
     if (res.status === 401)
@@ -76,7 +85,7 @@ function createListenbrainz(config: ListenbrainzConfig) {
     const res = await get(`1/stats/user/${encodeURIComponent(user)}/artists?range=${range}&count=40`, token);
     if (res.status === 204) return 'not-ready';
     if (!res.ok) throw refused(res);
-    const parsed = statsBody.safeParse(await res.json().catch(() => null));
+    const parsed = statsBody.safeParse(await readReply(res));
     if (!parsed.success)
       throw new SourceError('failed', 'ListenBrainz answered the statistics unexpectedly.');
     return parsed.data.payload.artists.slice(0, 40).map((a) => {
@@ -102,7 +111,7 @@ function createListenbrainz(config: ListenbrainzConfig) {
       const res = await get('1/validate-token', token);
       if (res.status === 400 || res.status === 401) return null;
       if (!res.ok) throw refused(res);
-      const parsed = validBody.safeParse(await res.json().catch(() => null));
+      const parsed = validBody.safeParse(await readReply(res));
       if (!parsed.success)
         throw new SourceError('failed', 'ListenBrainz answered the token check unexpectedly.');
       return parsed.data.valid && parsed.data.user_name ? parsed.data.user_name : null;

@@ -7,8 +7,17 @@ import { createKeyBox, type KeyBox } from './key-box.ts';
 
 type SourceName = 'lastfm' | 'listenbrainz';
 
-/** The cookie that carries our own sign-in for Last.fm and ListenBrainz listeners. */
-export const SESSION_COOKIE = 'hr_session';
+/**
+ * The cookie that carries our own sign-in for Last.fm and ListenBrainz listeners
+ * (docs/decisions/020-abuse-limits.md, "The session cookie"): `__Host-` on https, so no sibling
+ * subdomain and no plain-http page can plant one; browsers take `__Host-` only with Secure, so a
+ * plain-http server (demo mode on a laptop) uses the bare name. Only the name that fits the origin is read.
+ */
+export function sessionCookieName(origin: string): string {
+  return origin.startsWith('https:') ? '__Host-hr_session' : 'hr_session';
+}
+/** Every name the cookie may have: whether a request carries one (to choose its guard), not whose it is. */
+export const SESSION_COOKIE_NAMES = ['__Host-hr_session', 'hr_session'] as const;
 /** A session gets a new token once a day; the old one is accepted for a minute after. */
 const ROTATE_MS = 24 * 60 * 60_000;
 const GRACE_MS = 60_000;
@@ -24,6 +33,8 @@ export interface SourceSession {
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What a sealed key is bound to: the listener whose row holds it (`./key-box.ts`). */
+const boundTo = (userId: string) => `source_session:${userId}`;
 const newToken = () => randomBytes(32).toString('base64url');
 
 function isSource(value: string): value is SourceName {
@@ -44,7 +55,7 @@ function createSessionStore(db: Db, now: () => number, lifetimeMs: number, box: 
         sourceName: session.sourceName,
         displayName: session.displayName,
         // Encrypted at rest: the database, its backups and its WAL never hold the key in plain text.
-        sourceKey: box.seal(session.sourceKey),
+        sourceKey: box.seal(session.sourceKey, boundTo(session.userId)),
         rotatedAt: new Date(now()),
         expiresAt,
       });
@@ -72,8 +83,17 @@ function createSessionStore(db: Db, now: () => number, lifetimeMs: number, box: 
         )
         .limit(1);
       if (!row || !isSource(row.source)) return undefined;
-      const sourceKey = box.open(row.sourceKey);
-      if (sourceKey === undefined) return undefined;
+      const opened = box.open(row.sourceKey, boundTo(row.userId));
+      if (opened === undefined) return undefined;
+      const sourceKey = opened.plain;
+      if (opened.reseal) {
+        // Sealed before keys were bound to their row, or under an older secret: sealed again, bound,
+        // under the current one (only if no other request did it first).
+        await db
+          .update(sourceSession)
+          .set({ sourceKey: box.seal(sourceKey, boundTo(row.userId)) })
+          .where(and(eq(sourceSession.tokenHash, row.tokenHash), eq(sourceSession.sourceKey, row.sourceKey)));
+      }
       const session: SourceSession = {
         userId: row.userId,
         source: row.source,

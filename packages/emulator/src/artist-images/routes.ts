@@ -1,20 +1,8 @@
 import { Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { deezerArtistId, musicbrainzId, seeded } from '../data/ids.ts';
+import { gzipBombResponse } from '../gzip-bomb.ts';
 import { asRecord } from '../validate.ts';
-
-/** The image sources the server asks about artists without pictures, emulated over the catalogue. */
-type ImageService = 'deezer' | 'musicbrainz' | 'wikidata' | 'commons';
-const SERVICES: readonly ImageService[] = ['deezer', 'musicbrainz', 'wikidata', 'commons'];
-const isService = (value: unknown): value is ImageService => SERVICES.some((s) => s === value);
-
-interface ImageFault {
-  service: ImageService;
-  status: ContentfulStatusCode;
-  times: number;
-  /** Instead of failing, answer with this picture address (Deezer, Commons): a source gone astray. */
-  picture?: string;
-}
+import { type ImageFault, readImageFault, takeImageFault } from './faults.ts';
 
 /** Where an artist's picture is found: on Deezer, only through MusicBrainz → Wikidata → Commons, or nowhere. */
 export type ImageHome = 'deezer' | 'wikimedia' | 'none';
@@ -55,17 +43,13 @@ export function artistImageRoutes(names: Map<string, string>, control: boolean):
   const faults: ImageFault[] = [];
   const calls = { deezer: 0, musicbrainz: [] as number[], wikidata: 0, commons: 0 };
 
-  const fault = (service: ImageService) => {
-    const index = faults.findIndex((f) => f.service === service);
-    const found = faults[index];
-    if (found && found.times !== -1 && --found.times <= 0) faults.splice(index, 1);
-    return found;
-  };
+  const fault = (service: ImageFault['service']) => takeImageFault(faults, service);
   const origin = (url: string) => new URL(url).origin;
 
   app.get('/deezer/search/artist', (c) => {
     calls.deezer++;
     const f = fault('deezer');
+    if (f?.gzipBomb) return gzipBombResponse(f.gzipBomb);
     if (f && !f.picture)
       return c.json({ error: { type: 'Exception', message: 'Quota limit exceeded', code: 4 } }, 200);
     const a = byFold.get(fold(c.req.query('q') ?? ''));
@@ -94,6 +78,7 @@ export function artistImageRoutes(names: Map<string, string>, control: boolean):
   app.use('/musicbrainz/*', async (c, next) => {
     calls.musicbrainz.push(Date.now());
     const f = fault('musicbrainz');
+    if (f?.gzipBomb) return gzipBombResponse(f.gzipBomb);
     // MusicBrainz answers 503 to a client over its rate.
     if (f) return c.json({ error: 'Your requests are exceeding the allowable rate limit.' }, f.status);
     await next();
@@ -121,6 +106,7 @@ export function artistImageRoutes(names: Map<string, string>, control: boolean):
   app.get('/wikidata/wiki/Special:EntityData/:file', (c) => {
     calls.wikidata++;
     const f = fault('wikidata');
+    if (f?.gzipBomb) return gzipBombResponse(f.gzipBomb);
     if (f) return c.text('Service unavailable', f.status);
     const a = byItem.get(c.req.param('file').replace(/\.json$/, ''));
     if (!a) return c.json({ error: 'Not Found' }, 404);
@@ -144,6 +130,7 @@ export function artistImageRoutes(names: Map<string, string>, control: boolean):
   app.get('/commons/w/api.php', (c) => {
     calls.commons++;
     const f = fault('commons');
+    if (f?.gzipBomb) return gzipBombResponse(f.gzipBomb);
     if (f && !f.picture) return c.text('Service unavailable', f.status);
     const title = (c.req.query('titles') ?? '').replace(/^File:/, '');
     const a = byFile.get(title);
@@ -163,25 +150,9 @@ export function artistImageRoutes(names: Map<string, string>, control: boolean):
 
   if (control) {
     app.post('/artist-images/_control/faults', async (c) => {
-      const body = asRecord(await c.req.json().catch(() => null));
-      const service = body?.service;
-      const status = body?.status ?? 503;
-      const times = body?.times ?? 1;
-      if (!isService(service))
-        return c.json({ error: 'service must be deezer, musicbrainz, wikidata or commons' }, 400);
-      if (typeof status !== 'number' || status < 400 || status > 599)
-        return c.json({ error: 'status must be 400-599' }, 400);
-      if (typeof times !== 'number' || !Number.isInteger(times) || !(times >= 1 || times === -1))
-        return c.json({ error: 'times must be >= 1 or -1' }, 400);
-      const picture = body?.picture;
-      if (picture !== undefined && typeof picture !== 'string')
-        return c.json({ error: 'picture must be a string' }, 400);
-      faults.push({
-        service,
-        status: status as ContentfulStatusCode,
-        times,
-        ...(picture ? { picture } : {}),
-      });
+      const read = readImageFault(asRecord(await c.req.json().catch(() => null)));
+      if (typeof read === 'string') return c.json({ error: read }, 400);
+      faults.push(read);
       return c.json({ ok: true });
     });
     app.delete('/artist-images/_control/faults', (c) => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { deezerArtistId, seeded } from '../data/ids.ts';
+import { gzipBombResponse, isBombSize } from '../gzip-bomb.ts';
 import { asRecord } from '../validate.ts';
 import { concat, previewAudio } from './audio.ts';
 import { apeTag, id3v1, id3v2, type TrackTags } from './tags.ts';
@@ -20,8 +21,35 @@ const isService = (value: unknown): value is ClipService => SERVICES.some((s) =>
 
 interface ClipFault {
   service: ClipService;
-  status: ContentfulStatusCode;
+  /** The failure answered; none for a fault that only waits, or only sends a bomb. */
+  status?: ContentfulStatusCode;
   times: number;
+  /** Wait this long before answering (then the failure, or the ordinary answer). */
+  delayMs?: number;
+  /** Answer with gzip that unpacks to this many bytes (`gzip-bomb.ts`): Deezer's and iTunes' JSON. */
+  gzipBomb?: number;
+}
+
+const isInt = (v: unknown, min: number, max: number): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+
+/** A fault from a control call's body, or what is wrong with it. */
+function readClipFault(body: Record<string, unknown> | undefined): ClipFault | string {
+  const { service, status, times = 1, delayMs, gzipBomb } = body ?? {};
+  if (!isService(service)) return 'service must be deezer, itunes or preview';
+  if (status !== undefined && !isInt(status, 400, 599)) return 'status must be 400-599';
+  if (!(isInt(times, 1, Number.MAX_SAFE_INTEGER) || times === -1)) return 'times must be >= 1 or -1';
+  if (delayMs !== undefined && !isInt(delayMs, 0, 120_000)) return 'delayMs must be an integer 0-120000';
+  if (gzipBomb !== undefined && !isBombSize(gzipBomb)) return 'gzipBomb must be a number of bytes';
+  // A fault that names nothing else fails with 503, as before.
+  const failing = status ?? (delayMs === undefined && gzipBomb === undefined ? 503 : undefined);
+  return {
+    service,
+    times,
+    ...(failing !== undefined ? { status: failing as ContentfulStatusCode } : {}),
+    ...(delayMs !== undefined ? { delayMs } : {}),
+    ...(gzipBomb !== undefined ? { gzipBomb } : {}),
+  };
 }
 
 const TRACKS_PER_ARTIST = 3;
@@ -46,10 +74,11 @@ export function previewRoutes(names: Map<string, string>, control: boolean): Hon
   const faults: ClipFault[] = [];
   const calls = { deezer: 0, itunes: 0, previews: 0 };
 
-  const fault = (service: ClipService) => {
+  const fault = async (service: ClipService) => {
     const index = faults.findIndex((f) => f.service === service);
     const found = faults[index];
     if (found && found.times !== -1 && --found.times <= 0) faults.splice(index, 1);
+    if (found?.delayMs) await new Promise((resolve) => setTimeout(resolve, found.delayMs));
     return found;
   };
   const titleOf = (name: string, i: number) => `${TITLES[i] ?? 'Songs for'} ${name}`;
@@ -71,10 +100,11 @@ export function previewRoutes(names: Map<string, string>, control: boolean): Hon
       return { trackId, title, preview: `${origin}/previews/${service}-${trackId}.mp3${query}` };
     });
 
-  app.get('/deezer/artist/:id/top', (c) => {
+  app.get('/deezer/artist/:id/top', async (c) => {
     calls.deezer++;
-    if (fault('deezer'))
-      return c.json({ error: { type: 'Exception', message: 'Quota limit exceeded', code: 4 } });
+    const f = await fault('deezer');
+    if (f?.gzipBomb) return gzipBombResponse(f.gzipBomb);
+    if (f?.status) return c.json({ error: { type: 'Exception', message: 'Quota limit exceeded', code: 4 } });
     const a = byDeezer.get(c.req.param('id'));
     if (!a) return c.json({ error: { type: 'DataException', message: 'no data', code: 800 } });
     if (a.home !== 'deezer') return c.json({ data: [], total: 0 });
@@ -90,11 +120,12 @@ export function previewRoutes(names: Map<string, string>, control: boolean): Hon
     return c.json({ data, total: data.length });
   });
 
-  app.get('/itunes/search', (c) => {
+  app.get('/itunes/search', async (c) => {
     calls.itunes++;
-    const f = fault('itunes');
+    const f = await fault('itunes');
+    if (f?.gzipBomb) return gzipBombResponse(f.gzipBomb);
     // iTunes answers a client over its rate with 403.
-    if (f) return c.text('Forbidden', f.status);
+    if (f?.status) return c.text('Forbidden', f.status);
     const term = c.req.query('term');
     if (!term) return c.json({ errorMessage: 'Invalid value(s) for key(s): [term]' }, 400);
     const a = byName.get(fold(term));
@@ -110,10 +141,10 @@ export function previewRoutes(names: Map<string, string>, control: boolean): Hon
     return c.json({ resultCount: results.length, results });
   });
 
-  app.get('/previews/:file', (c) => {
+  app.get('/previews/:file', async (c) => {
     calls.previews++;
-    const f = fault('preview');
-    if (f) return c.text('Service unavailable', f.status);
+    const f = await fault('preview');
+    if (f?.status) return c.text('Service unavailable', f.status);
     const tags = tagsOf(c.req.param('file').replace(/\.mp3$/, ''));
     if (!tags) return c.text('Not found', 404);
     const body = concat([id3v2(tags), previewAudio(), apeTag(tags), id3v1(tags)]);
@@ -127,16 +158,9 @@ export function previewRoutes(names: Map<string, string>, control: boolean): Hon
 
   if (control) {
     app.post('/clips/_control/faults', async (c) => {
-      const body = asRecord(await c.req.json().catch(() => null));
-      const service = body?.service;
-      const status = body?.status ?? 503;
-      const times = body?.times ?? 1;
-      if (!isService(service)) return c.json({ error: 'service must be deezer, itunes or preview' }, 400);
-      if (typeof status !== 'number' || status < 400 || status > 599)
-        return c.json({ error: 'status must be 400-599' }, 400);
-      if (typeof times !== 'number' || !Number.isInteger(times) || !(times >= 1 || times === -1))
-        return c.json({ error: 'times must be >= 1 or -1' }, 400);
-      faults.push({ service, status: status as ContentfulStatusCode, times });
+      const read = readClipFault(asRecord(await c.req.json().catch(() => null)));
+      if (typeof read === 'string') return c.json({ error: read }, 400);
+      faults.push(read);
       return c.json({ ok: true });
     });
     app.delete('/clips/_control/faults', (c) => {

@@ -49,6 +49,18 @@ export function twilioSignature(authToken: string, url: string, params: Record<s
 }
 
 const E164 = /^\+[1-9]\d{6,14}$/;
+/** Twilio's default keywords on a long code (its "Advanced Opt-Out" guide). */
+const OPT_OUT_KEYWORDS = new Set([
+  'STOP',
+  'STOPALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+  'REVOKE',
+  'OPTOUT',
+]);
+const OPT_IN_KEYWORDS = new Set(['START', 'UNSTOP', 'YES']);
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 
 function twilioError(status: number, code: number, message: string) {
@@ -129,9 +141,11 @@ export function smsRoutes(options: SmsEmulatorOptions) {
       dateCreated: new Date(options.now()).toUTCString(),
     };
     messages.push(text);
-    const word = body.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
-    if (['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'].includes(word)) stopped.add(from);
-    if (['START', 'UNSTOP', 'YES'].includes(word)) stopped.delete(from);
+    // Twilio's own filtering reads a message that is only a keyword (trimmed, any case): "Please stop"
+    // is passed on to the webhook without blocking anything here.
+    const word = body.trim().toUpperCase();
+    if (OPT_OUT_KEYWORDS.has(word)) stopped.add(from);
+    if (OPT_IN_KEYWORDS.has(word)) stopped.delete(from);
     if (!options.webhookUrl) return undefined;
     const params = {
       AccountSid: DEMO_SMS.accountSid,

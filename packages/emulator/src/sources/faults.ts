@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { gzipBombResponse, isBombSize } from '../gzip-bomb.ts';
 import { asRecord } from '../validate.ts';
 
 /** A fault the next matching calls get: a Last.fm error code (with HTTP 200 or a status), or a status. */
@@ -13,8 +14,14 @@ export interface SourceFault {
   retryAfter?: number;
   /** Wait this long before answering (then the error or status, or the ordinary answer). */
   delayMs?: number;
+  /** Answer with gzip that unpacks to this many bytes (`gzip-bomb.ts`) instead. */
+  gzipBomb?: number;
   times: number;
 }
+
+/** The fault's gzip bomb, when it is one. */
+export const bombOf = (fault: SourceFault | undefined): Response | undefined =>
+  fault?.gzipBomb ? gzipBombResponse(fault.gzipBomb) : undefined;
 
 /** Waits out a fault's delay, if it has one. */
 export async function delayOf(fault: SourceFault | undefined): Promise<void> {
@@ -46,8 +53,9 @@ function readFault(body: unknown): SourceFault | string {
   if (b.status !== undefined && status === undefined) return 'status must be an HTTP status 400-599';
   if (b.delayMs !== undefined && !(int(b.delayMs) && b.delayMs >= 0 && b.delayMs <= 120_000))
     return 'delayMs must be an integer 0-120000';
-  if (b.error === undefined && b.status === undefined && b.delayMs === undefined)
-    return 'give error, status or delayMs';
+  if (b.gzipBomb !== undefined && !isBombSize(b.gzipBomb)) return 'gzipBomb must be a number of bytes';
+  if (b.error === undefined && b.status === undefined && b.delayMs === undefined && b.gzipBomb === undefined)
+    return 'give error, status, delayMs or gzipBomb';
   const times = b.times ?? 1;
   if (!(int(times) && (times >= 1 || times === -1))) return 'times must be >= 1 or -1';
   return {
@@ -56,6 +64,7 @@ function readFault(body: unknown): SourceFault | string {
     ...(status !== undefined ? { status } : {}),
     ...(int(b.retryAfter) ? { retryAfter: b.retryAfter } : {}),
     ...(int(b.delayMs) ? { delayMs: b.delayMs } : {}),
+    ...(isBombSize(b.gzipBomb) ? { gzipBomb: b.gzipBomb } : {}),
     times,
   };
 }

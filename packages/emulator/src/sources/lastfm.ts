@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { musicbrainzId } from '../data/ids.ts';
 import type { artistNamesById, LastfmListener } from './data.ts';
-import { delayOf, faultControls, type SourceFault, takeFault } from './faults.ts';
+import { bombOf, delayOf, faultControls, type SourceFault, takeFault } from './faults.ts';
 import { escapeHtml, page } from './page.ts';
 
 /** The API account the local Last.fm knows (demo mode and tests use it). */
@@ -110,6 +110,8 @@ export function lastfmRoutes(options: LastfmOptions) {
       c.json({ error: code, message: MESSAGES[code] ?? 'Error' }, status);
     const fault = takeFault(faults, method);
     await delayOf(fault);
+    const bomb = bombOf(fault);
+    if (bomb) return bomb;
     if (fault?.error !== undefined) return error(fault.error, fault.status ?? 200);
     if (fault?.status !== undefined) return c.text('Service Unavailable', fault.status);
     if (params.api_key !== DEMO_LASTFM.apiKey) return error(10, 403);

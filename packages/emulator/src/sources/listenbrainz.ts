@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { musicbrainzId } from '../data/ids.ts';
 import type { artistNamesById, ListenbrainzListener } from './data.ts';
-import { delayOf, faultControls, type SourceFault, takeFault } from './faults.ts';
+import { bombOf, delayOf, faultControls, type SourceFault, takeFault } from './faults.ts';
 import { escapeHtml, page } from './page.ts';
 
 interface ListenbrainzOptions {
@@ -34,6 +34,8 @@ export function listenbrainzRoutes(options: ListenbrainzOptions) {
     calls[key] = (calls[key] ?? 0) + 1;
     const fault = takeFault(faults, key);
     await delayOf(fault);
+    const bomb = bombOf(fault);
+    if (bomb) return bomb;
     if (fault?.status === 429) {
       c.header('X-RateLimit-Limit', '30');
       c.header('X-RateLimit-Remaining', '0');

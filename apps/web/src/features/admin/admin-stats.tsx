@@ -8,9 +8,16 @@ import { useAdminQuery } from './admin-use-query.ts';
 // The charting library comes only with this panel.
 const DailyChart = lazy(() => import('./admin-chart.tsx'));
 
-const COLOURS = ['#1ed760', '#4da3ff', '#ffb020', '#ff6ad5'];
+const COLOURS = ['#1ed760', '#4da3ff', '#ffb020', '#ff6ad5', '#b388ff'];
 
-const GROUPS: { title: string; series: [key: string, label: string][] }[] = [
+interface Group {
+  title: string;
+  series: [key: string, label: string][];
+  /** A share the card states in words: `of` out of `per`. */
+  share?: { of: string; per: string; words: string };
+}
+
+const GROUPS: Group[] = [
   {
     title: 'Sign-ins by source',
     series: [
@@ -54,6 +61,18 @@ const GROUPS: { title: string; series: [key: string, label: string][] }[] = [
       ['sms_gate_skipped', 'Skipped'],
     ],
   },
+  {
+    // Codes texted that never come back are what texts pumped for a fee look like (docs/operator.md, "Stats").
+    title: 'Codes texted',
+    series: [
+      ['sms_code_sent', 'Texted'],
+      ['sms_code_confirmed', 'Confirmed'],
+      ['sms_code_refused:number', 'Refused: country or kind of number'],
+      ['sms_code_refused:limit', 'Refused: limits'],
+      ['sms_code_refused:paused', 'Refused: texts paused'],
+    ],
+    share: { of: 'sms_code_confirmed', per: 'sms_code_sent', words: 'codes texted came back' },
+  },
   { title: 'Waitlist signups', series: [['waitlist_signup', 'Signups']] },
 ];
 
@@ -90,7 +109,15 @@ export function StatsPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
               colour: COLOURS[i % COLOURS.length] ?? '#1ed760',
               values: data.series[key] ?? data.days.map(() => 0),
             }));
-            return <ChartCard key={group.title} title={group.title} days={data.days} series={series} />;
+            return (
+              <ChartCard
+                key={group.title}
+                title={group.title}
+                days={data.days}
+                series={series}
+                note={group.share ? shareOf(data, group.share) : undefined}
+              />
+            );
           })}
         </div>
       )}
@@ -123,13 +150,27 @@ function Funnel({ funnel, days }: { funnel: admin.StatsReply['funnel']; days: nu
   );
 }
 
-function ChartCard({ title, days, series }: { title: string; days: string[]; series: ChartSeries[] }) {
+/** "12 of 40 codes texted came back (30 %)". */
+function shareOf(data: admin.StatsReply, share: NonNullable<Group['share']>): string {
+  const [of, per] = [sum(data.series[share.of] ?? []), sum(data.series[share.per] ?? [])];
+  const percent = per === 0 ? '' : ` (${Math.round((of / per) * 100)} %)`;
+  return `${of.toLocaleString('en-GB')} of ${per.toLocaleString('en-GB')} ${share.words}${percent}`;
+}
+
+function ChartCard(props: {
+  title: string;
+  days: string[];
+  series: ChartSeries[];
+  note?: string | undefined;
+}) {
+  const { title, days, series, note } = props;
   const total = sum(series.flatMap((s) => s.values));
   return (
     <figure className={styles.card}>
       <figcaption className={styles.cardTitle}>
         {title}: {total.toLocaleString('en-GB')} in all
       </figcaption>
+      {note ? <p className={styles.muted}>{note}</p> : null}
       {total === 0 ? (
         <p className={styles.empty}>Nothing in this span yet.</p>
       ) : (

@@ -114,6 +114,30 @@ export function SubscribersPanel({ onUnauthorised }: { onUnauthorised: () => voi
                         <dd>{c.source}</dd>
                         <dt>Browser</dt>
                         <dd>{c.userAgent ?? 'unknown'}</dd>
+                        <dt>Confirmed</dt>
+                        <dd>
+                          {c.confirmedBy === 'sms-code'
+                            ? 'By the texted code'
+                            : 'Not confirmed (before codes)'}
+                        </dd>
+                        {c.codeSentAt ? (
+                          <>
+                            <dt>Code texted</dt>
+                            <dd>{when(c.codeSentAt)}</dd>
+                          </>
+                        ) : null}
+                        {c.codeMessageSid ? (
+                          <>
+                            <dt>Text id</dt>
+                            <dd>{c.codeMessageSid}</dd>
+                          </>
+                        ) : null}
+                        {c.confirmedAt ? (
+                          <>
+                            <dt>Code came back</dt>
+                            <dd>{when(c.confirmedAt)}</dd>
+                          </>
+                        ) : null}
                       </dl>
                     </li>
                   ))}

@@ -19,17 +19,17 @@ export function getChallenge(id: string, signal?: AbortSignal) {
   return callBackend(path(id), 'challengeView', { signal });
 }
 
-/** One guess, judged by the server: the artist it names, or null. */
-export function guessChallenge(id: string, guess: string) {
-  return callBackend(path(id, '/guesses'), 'challengeGuessReply', { method: 'POST', body: { guess } });
+/** One guess of a game, judged by the server (which keeps the right ones): the artist it names, or null. */
+export function guessChallenge(id: string, playId: string, guess: string) {
+  return callBackend(path(id, '/guesses'), 'challengeGuessReply', {
+    method: 'POST',
+    body: { guess, playId },
+  });
 }
 
-/** A friend's finished game: the ids their guesses returned, and the name they chose to add. */
-export function savePlay(id: string, playId: string, found: string[], name: string | null) {
-  return callBackend(path(id, `/plays/${playId}`), 'challengePlayReply', {
-    method: 'PUT',
-    body: { found, name },
-  });
+/** A friend's finished game, with the name they chose to add: the server counts its score. */
+export function savePlay(id: string, playId: string, name: string | null) {
+  return callBackend(path(id, `/plays/${playId}`), 'challengePlayReply', { method: 'PUT', body: { name } });
 }
 
 /** How friends did: the link's key is the proof that it is the listener's. */

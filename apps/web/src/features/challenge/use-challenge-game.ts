@@ -101,14 +101,9 @@ export function useChallengeGame(id: string) {
   const lockedTotal = (view?.size ?? 0) - (view?.open.length ?? 0);
 
   const finish = useCallback(
-    async (found: ChallengeArtist[], name: string | null) => {
+    async (name: string | null) => {
       try {
-        const saved = await savePlay(
-          id,
-          progress.playId,
-          found.map((a) => a.id),
-          name,
-        );
+        const saved = await savePlay(id, progress.playId, name);
         setScore(saved.score);
         update((p) => ({ ...p, done: true, saved: true, name }));
         return true;
@@ -122,15 +117,15 @@ export function useChallengeGame(id: string) {
 
   // A game ended earlier whose score did not reach the server is sent when the link opens again.
   useEffect(() => {
-    if (view && progress.done && !progress.saved) finish(progress.found, progress.name);
-  }, [view, progress.done, progress.saved, progress.found, progress.name, finish]);
+    if (view && progress.done && !progress.saved) finish(progress.name);
+  }, [view, progress.done, progress.saved, progress.name, finish]);
 
   const guess = useCallback(
     async (text: string) => {
       if (!view || pending || progress.done) return;
       setPending(true);
       try {
-        const { match } = await guessChallenge(id, text);
+        const { match } = await guessChallenge(id, progress.playId, text);
         if (!match) {
           setOutcome({ kind: 'miss', guess: text.trim() });
           update((p) => ({
@@ -154,14 +149,11 @@ export function useChallengeGame(id: string) {
         setPending(false);
       }
     },
-    [id, view, pending, progress.done, progress.found, shown, lockedTotal, update],
+    [id, view, pending, progress.done, progress.found, progress.playId, shown, lockedTotal, update],
   );
 
   const giveUp = useCallback(() => update((p) => ({ ...p, done: true, saved: false })), [update]);
-  const addName = useCallback(
-    (name: string) => finish(progress.found, name.trim() || null),
-    [finish, progress.found],
-  );
+  const addName = useCallback((name: string) => finish(name.trim() || null), [finish]);
 
   return {
     state,

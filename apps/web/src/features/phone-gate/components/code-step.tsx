@@ -121,9 +121,12 @@ export function CodeStep(props: CodeStepProps) {
         {label}
       </button>
       {canResend && !saved ? (
-        <button type="button" className={styles.resend} disabled={busy} onClick={() => void resend()}>
-          Send a new code
-        </button>
+        <>
+          <button type="button" className={styles.resend} disabled={busy} onClick={() => void resend()}>
+            Send a new code
+          </button>
+          <p className={styles.status}>{SMS_TEXTS.noCode}</p>
+        </>
       ) : null}
       {props.onSkip ? (
         <button type="button" className={styles.skip} disabled={busy || saved} onClick={props.onSkip}>

@@ -17,6 +17,7 @@ const refused = (status: number, text: string) => new BackendError('refused', st
 function renderSheet(
   onSend: (e164: string) => Promise<void>,
   onConfirm: (code: string) => Promise<void> = async () => undefined,
+  resendAfterSeconds = 30,
 ) {
   const calls = { saved: 0, errors: [] as unknown[] };
   render(
@@ -24,7 +25,7 @@ function renderSheet(
       open
       onSendCode={async (e164) => {
         await onSend(e164);
-        return { sentTo: '+1••••••0123', resendAfterSeconds: 30 };
+        return { sentTo: '+1••••••0123', resendAfterSeconds };
       }}
       onConfirm={onConfirm}
       errorText={sheetErrorText}
@@ -110,6 +111,16 @@ test('a failed send reports the error and lets the user try again; then the code
   expect(codes).toEqual(['123456', '246810']);
   // "Send a new code" waits 30 s.
   expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
+  expect(screen.queryByText(SMS_TEXTS.noCode)).toBeNull();
+});
+
+test('when a new code may be asked for, the sheet says how a number that once said STOP gets codes again', async () => {
+  const { user, input, consent, submit } = renderSheet(async () => undefined, undefined, 0);
+  await user.type(input, '(201) 555-0123');
+  await user.click(consent);
+  await user.click(submit());
+  await screen.findByRole('button', { name: 'Send a new code' });
+  expect(screen.getByText(SMS_TEXTS.noCode)).toBeTruthy();
 });
 
 test('a number that opted out is told so in place, with how to allow texts again', async () => {
