@@ -169,7 +169,9 @@ test('subscribers: masked, revealed with an audit entry, erased on request; a fl
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: /Export numbers that may be messaged/ }).click();
   const csv = await readFile(await (await download).path(), 'utf8');
-  expect(csv).toMatch(/^phone_e164,display_name,consent_version,consented_at\n\+12015550123,Demo Listener,/);
+  expect(csv).toMatch(
+    /^phone_e164,display_name,consent_version,consented_at,confirmed_by,code_sent_at,code_message_sid\n\+12015550123,Demo Listener,.+,sms-code,.+,SM[0-9a-f]{32}\n/,
+  );
 
   // Erase: asked once more, then gone.
   await card.getByRole('button', { name: 'Erase on request…' }).click();
