@@ -50,4 +50,4 @@ export async function eachRate<T extends string>(
 export const AS_LONG_AS_IT_TAKES = { timeout: 0 } as const;
 
 /** The test timeout of a journey that runs every case at every rate, one after another. */
-export const THROTTLED_TEST_MS = 600_000;
+export const THROTTLED_TEST_MS = 300_000;
