@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolState } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import { sameSecret } from './identity.ts';
 
 /**
  * What operators see of a running instance (docs/deploy.md, "Metrics"): requests and their latency per
@@ -97,12 +97,6 @@ export function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-const sameToken = (given: string, kept: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(kept);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
 /**
  * GET /metrics in Prometheus's text format, for a scraper holding METRICS_TOKEN as a bearer token; 404
  * when METRICS_TOKEN is unset, so the endpoint does not exist for anyone.
@@ -111,8 +105,8 @@ export function mountMetrics(app: Hono, env: Pick<Env, 'METRICS_TOKEN'>, metrics
   const token = env.METRICS_TOKEN;
   app.get('/metrics', async (c) => {
     if (!token) return c.json({ error: 'Not found' }, 404);
-    const given = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
-    if (!sameToken(given, token))
+    const given = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
+    if (!sameSecret(given, token))
       return c.json({ error: 'Metrics need the operator token' }, 401, { 'WWW-Authenticate': 'Bearer' });
     return c.body(await metrics.registry.metrics(), 200, {
       'Content-Type': metrics.registry.contentType,
