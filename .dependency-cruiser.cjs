@@ -43,6 +43,22 @@ module.exports = {
       to: { path: '^apps/web/' },
     },
     {
+      name: 'server-domains-not-routes',
+      severity: 'error',
+      comment:
+        "A server domain never imports another domain's routes: what two domains share lives in the owner's other modules, or in http/, db/ or upstream/ (docs/architecture.md, \"The server's layout\").",
+      from: { path: '^apps/server/src/([^/]+)/' },
+      to: { path: '^apps/server/src/[^/]+/[a-z-]*routes\\.ts$', pathNot: '^apps/server/src/$1/' },
+    },
+    {
+      name: 'server-plumbing-below-domains',
+      severity: 'error',
+      comment:
+        'http/, db/ and upstream/ serve every domain: they import none (docs/architecture.md, "The server\'s layout").',
+      from: { path: '^apps/server/src/(http|db|upstream)/' },
+      to: { path: '^apps/server/src/[^/]+/', pathNot: '^apps/server/src/(http|db|upstream|test)/' },
+    },
+    {
       name: 'packages-not-apps',
       severity: 'error',
       comment: 'Packages are libraries: they never import an app, the journeys or the benchmarks.',
@@ -53,8 +69,8 @@ module.exports = {
       name: 'packages-stand-alone',
       severity: 'error',
       comment:
-        'packages/spotify and packages/contracts import nothing of ours; packages/emulator only types from packages/spotify.',
-      from: { path: '^packages/(spotify|contracts)/', pathNot: TESTS },
+        'packages/spotify, packages/contracts and packages/music-exports import nothing of ours; packages/emulator only types from packages/spotify.',
+      from: { path: '^packages/(spotify|contracts|music-exports)/', pathNot: TESTS },
       to: { path: '^packages/', pathNot: '^packages/$1/' },
     },
     {

@@ -1,10 +1,10 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { CONSENT_VERSION } from '@heavy-rotation/contracts';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLogger } from './http/logger.ts';
+import { savePhone } from './test/calls.ts';
 import { ANON_KEY, DATABASES, startTestServer, type TestServer } from './test/harness.ts';
 
 // The API over Node's HTTP server, as the server process serves it (src/index.ts): what a caller sees on
@@ -47,23 +47,6 @@ function postChunked(url: string, headers: Record<string, string>, chunks: strin
       req.end();
     },
   );
-}
-
-/**
- * Saves a listener's number as the web app does: subscribe, then send back the code the local SMS
- * provider texted to it. The answer of the confirmation.
- */
-async function savePhone(s: TestServer, token: string, id: string, phone: string): Promise<Response> {
-  const subscribed = await s.call('/functions/v1/sms-subscribe', {
-    token,
-    json: { spotifyUserId: id, phone, consentVersion: CONSENT_VERSION },
-  });
-  if (subscribed.status !== 200) return subscribed;
-  const to = `+${phone.replace(/\D/g, '')}`;
-  const texts = await s.emulator.request(`/twilio/_emulator/messages?to=${encodeURIComponent(to)}`);
-  const { messages } = (await texts.json()) as { messages: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(messages.at(-1)?.body ?? '')?.[1] ?? '';
-  return s.call('/functions/v1/sms-confirm', { token, json: { code } });
 }
 
 describe.each(DATABASES)('over HTTP on %s', (kind) => {

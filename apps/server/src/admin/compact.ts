@@ -1,37 +1,10 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  adminAudit,
-  challenge,
-  chartSnapshot,
-  generatorUsage,
-  mailOutbox,
-  smsConsent,
-  smsSuppression,
-  smsSuppressionErased,
-  smsVerification,
-  sourceSession,
-  sourceTopArtists,
-  userProfile,
-  waitlistSignup,
-} from '../db/schema.ts';
+import { adminAudit } from '../db/schema.ts';
+import { ERASED_TABLES } from './erase.ts';
 
 /** Every table an erasure deletes from (`./erase.ts`), and the audit log it writes to. */
-const ERASED_FROM = [
-  userProfile,
-  smsConsent,
-  smsVerification,
-  smsSuppression,
-  smsSuppressionErased,
-  sourceSession,
-  sourceTopArtists,
-  chartSnapshot,
-  generatorUsage,
-  challenge,
-  waitlistSignup,
-  mailOutbox,
-  adminAudit,
-].map((table) => `"${getTableName(table)}"`);
+const ERASED_FROM = [...ERASED_TABLES, adminAudit].map((table) => `"${getTableName(table)}"`);
 
 /**
  * After an erasure on the embedded database (docs/operator.md, "Erasing a person"): a deleted row stays

@@ -1,4 +1,18 @@
 import { stringify } from 'csv-stringify/sync';
+import type { MiddlewareHandler } from 'hono';
+import { HttpError } from '../http/errors.ts';
+import type { AdminEnv } from './auth.ts';
+
+/**
+ * Exports are POSTs (a GET could be started by an image or a link on any page), from the console's own
+ * page: the same-origin check has run; a no-cors request is refused too, since its answer is opaque to
+ * the page and only its side effects (an export, an audit entry) would be real.
+ */
+export const exportGuard: MiddlewareHandler<AdminEnv> = async (c, next) => {
+  if (c.req.header('Sec-Fetch-Mode') === 'no-cors')
+    throw new HttpError(403, 'Cross-site requests are not accepted');
+  await next();
+};
 
 /**
  * A spreadsheet opens a cell starting with = + - @ as a formula: such text cells get a leading apostrophe
@@ -40,7 +54,6 @@ export function csvResponse<R>(
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${filename}"`,
-      'Cache-Control': 'no-store',
     },
   });
 }

@@ -7,6 +7,7 @@ import {
   chartSnapshot,
   generatorUsage,
   mailOutbox,
+  smsConsent,
   smsSuppression,
   smsSuppressionErased,
   smsVerification,
@@ -15,7 +16,7 @@ import {
   userProfile,
   waitlistSignup,
 } from '../db/schema.ts';
-import type { PhoneHasher } from './subscribers.ts';
+import type { PhoneHasher } from '../sms/suppression.ts';
 
 /** Who erases, and the pseudonym each listener id is named by in the audit log. */
 export interface ErasureAudit {
@@ -67,6 +68,25 @@ export async function erasureTarget(db: Db, by: { id: string } | { email: string
     .where(sql`lower(${userProfile.email}) = ${email}`);
   return { listenerIds: rows.map((r) => r.id), emails: [email] };
 }
+
+/**
+ * Every table an erasure deletes from or writes to (`erase` below; consent records through their one
+ * door, a STOP kept as a keyed hash): `./compact.ts` rewrites each of them on the embedded database.
+ */
+export const ERASED_TABLES = [
+  userProfile,
+  smsConsent,
+  smsVerification,
+  smsSuppression,
+  smsSuppressionErased,
+  sourceSession,
+  sourceTopArtists,
+  chartSnapshot,
+  generatorUsage,
+  challenge,
+  waitlistSignup,
+  mailOutbox,
+] as const;
 
 /**
  * Erases people in one transaction: profile, number, consent records, pending codes, source sessions,

@@ -3,10 +3,10 @@ import { Hono } from 'hono';
 import type { Db } from '../db/client.ts';
 import { waitlistSignup } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import type { PhoneHasher } from '../sms/suppression.ts';
 import type { AdminAuth, AdminEnv } from './auth.ts';
 import { type ErasureTarget, erase, erasureTarget, type Removed, removedAnything } from './erase.ts';
 import { listenerId, serialId } from './ids.ts';
-import type { PhoneHasher } from './subscribers.ts';
 
 export interface ErasureRouteOptions {
   db: Db;
@@ -24,8 +24,6 @@ export interface ErasureRouteOptions {
   /** Run after each erasure: the embedded database rewrites what it touched (`./compact.ts`). */
   compact?: () => Promise<void>;
 }
-
-const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** "1 profile, 2 consent records, …": the kinds an erasure removed, for the audit log. */
 function describeRemoved(removed: Removed): string {
@@ -62,7 +60,7 @@ export function erasureRoutes(options: ErasureRouteOptions): Hono<AdminEnv> {
       'erased a listener',
       `listener ${options.pseudonym(`listener:${id}`)}; ${describeRemoved(removed)}`,
     );
-    return c.json({ removed }, 200, NO_STORE);
+    return c.json({ removed });
   });
   // Someone known only by the address they signed up with is erased by that address.
   app.delete('/waitlist/:id', async (c) => {
@@ -78,7 +76,7 @@ export function erasureRoutes(options: ErasureRouteOptions): Hono<AdminEnv> {
       'erased a waitlist signup',
       `email ${options.pseudonym(`email:${signup.email}`)}; ${describeRemoved(removed)}`,
     );
-    return c.json({ removed }, 200, NO_STORE);
+    return c.json({ removed });
   });
   return app;
 }

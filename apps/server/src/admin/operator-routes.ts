@@ -9,8 +9,6 @@ import { type AdminEnv, hash } from './auth.ts';
 import { serialId } from './ids.ts';
 import { addOperator, type OperatorRecord, revokeOperator } from './operators.ts';
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
-
 const operatorJson = (r: OperatorRecord): admin.OperatorRow => ({
   id: r.id,
   name: r.name,
@@ -26,18 +24,18 @@ export function operatorRoutes(db: Db, now: () => number): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
   app.get('/', async (c) => {
     const rows = await db.select().from(operator).orderBy(asc(operator.id));
-    return c.json({ operators: rows.map(operatorJson) }, 200, NO_STORE);
+    return c.json({ operators: rows.map(operatorJson) });
   });
   app.post('/', async (c) => {
     const { name } = await readJson(c, admin.operatorAdd);
     const token = randomBytes(32).toString('base64url');
     const row = await addOperator(db, c.get('actor'), name, hash(token), new Date(now()));
-    return c.json({ operator: operatorJson(row), token }, 201, NO_STORE);
+    return c.json({ operator: operatorJson(row), token }, 201);
   });
   app.delete('/:id', async (c) => {
     const id = serialId(c.req.param('id'), 'an operator id');
     const row = await revokeOperator(db, c.get('operatorId'), id, new Date(now()));
-    return c.json({ operator: operatorJson(row) }, 200, NO_STORE);
+    return c.json({ operator: operatorJson(row) });
   });
   return app;
 }

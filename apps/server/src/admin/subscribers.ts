@@ -1,41 +1,9 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { smsConsent, smsSuppression, smsSuppressionErased, userProfile } from '../db/schema.ts';
-import { createKeyedHash } from '../db/secrets.ts';
+import { smsConsent, smsSuppression, userProfile } from '../db/schema.ts';
+import { maskPhone } from '../sms/phone.ts';
+import { type PhoneHasher, suppressed } from '../sms/suppression.ts';
 import { safeCell } from './csv.ts';
-
-/**
- * Keyed hashes of phone numbers, for STOPs that outlive an erasure (docs/operator.md, "Erasing a
- * listener").
- */
-export function createPhoneHasher(db: Db) {
-  return createKeyedHash(db, 'suppression');
-}
-export type PhoneHasher = ReturnType<typeof createPhoneHasher>;
-
-/** +44•••••••12: the country's first digits and the last two. */
-function maskPhone(phone: string): string {
-  if (phone.length <= 5) return '•'.repeat(phone.length);
-  return `${phone.slice(0, 3)}${'•'.repeat(phone.length - 5)}${phone.slice(-2)}`;
-}
-
-/** Whether each number is suppressed: a STOP on the number, or on its hash after an erasure. */
-export async function suppressed(db: Db, hashPhone: PhoneHasher, phones: string[]): Promise<Set<string>> {
-  if (phones.length === 0) return new Set();
-  const hashes = new Map<string, string>();
-  for (const p of phones) hashes.set(await hashPhone(p), p);
-  const [plain, hashed] = await Promise.all([
-    db
-      .select({ p: smsSuppression.phoneE164 })
-      .from(smsSuppression)
-      .where(inArray(smsSuppression.phoneE164, phones)),
-    db
-      .select({ h: smsSuppressionErased.phoneHash })
-      .from(smsSuppressionErased)
-      .where(inArray(smsSuppressionErased.phoneHash, [...hashes.keys()])),
-  ]);
-  return new Set([...plain.map((r) => r.p), ...hashed.map((r) => hashes.get(r.h) ?? '')]);
-}
 
 const PAGE = 25;
 
@@ -96,7 +64,7 @@ export async function subscribersPage(db: Db, hashPhone: PhoneHasher, q: string 
     rows: rows.map((r) => ({
       id: r.id,
       displayName: r.displayName,
-      phoneMasked: maskPhone(r.phoneE164 ?? ''),
+      phoneMasked: maskPhone(r.phoneE164) ?? '',
       suppressed: stopped.has(r.phoneE164 ?? ''),
       updatedAt: r.updatedAt.toISOString(),
       consents: consents

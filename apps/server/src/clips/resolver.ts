@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { clip, clipPlay } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { normaliseArtistName } from '../messages/normalise.ts';
-import { createClipPace, type Service } from './pace.ts';
+import { createPace } from '../upstream/pace.ts';
 import { createPreviewCache, type PreviewCache } from './preview-cache.ts';
 import { type ClipSources, ClipSourceUnavailable, createClipSources, type FoundClip } from './upstream.ts';
 
@@ -42,7 +42,7 @@ const newId = () => randomBytes(16).toString('base64url');
  * (docs/decisions/035-sound-clues.md).
  */
 function createClipResolver({ db, sources, now, waitMs }: ClipResolverOptions) {
-  const inTurn = createClipPace(db, now);
+  const paced = createPace(db, now);
 
   async function remember(key: string, found: FoundClip | null): Promise<void> {
     const row = {
@@ -71,9 +71,10 @@ function createClipResolver({ db, sources, now, waitMs }: ClipResolverOptions) {
   }
 
   /** One service's answer: a clip, none, or unknown (away, or no turn in time). */
-  async function ask(service: Service, name: string, deadline: number) {
+  async function ask(service: 'deezer' | 'itunes', name: string, deadline: number) {
     try {
-      return await inTurn(service, deadline, () => sources[service](name));
+      const answer = await paced(service, deadline, () => sources[service](name));
+      return answer ? answer.value : ('later' as const);
     } catch (error) {
       if (!(error instanceof ClipSourceUnavailable)) throw error;
       return 'later' as const;

@@ -184,10 +184,15 @@ export const artistImage = pgTable('artist_image', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** When the next MusicBrainz request may go out, for every instance (one request a second). */
-export const musicbrainzPace = pgTable('musicbrainz_pace', {
-  id: integer('id').primaryKey(),
+/**
+ * Each paced outside service's turns, for every instance (docs/architecture.md, "Pacing outside
+ * services"): the next turn handed out, and when the last call started.
+ */
+export const upstreamPace = pgTable('upstream_pace', {
+  /** `musicbrainz`, `deezer`, `itunes`: PACE_MS in upstream/pace.ts. */
+  service: text('service').primaryKey(),
   nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
 });
 
 /**
@@ -214,12 +219,6 @@ export const clipPlay = pgTable(
   },
   (t) => [index('clip_play_expires').on(t.expiresAt)],
 );
-
-/** When each preview service (`deezer`, `itunes`) may next be called, for every instance. */
-export const clipPace = pgTable('clip_pace', {
-  service: text('service').primaryKey(),
-  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
-});
 
 /**
  * The rankings a Last.fm or ListenBrainz listener was shown, by artist id, for the weekly chart

@@ -4,7 +4,7 @@ import type { Db } from './client.ts';
 import { appSecret } from './schema.ts';
 
 /** A server secret shared by every instance: the first to need it makes it, the rest read it. */
-export async function secretOf(db: Db, name: string): Promise<string> {
+async function secretOf(db: Db, name: string): Promise<string> {
   await db
     .insert(appSecret)
     .values({ name, value: randomBytes(32).toString('hex') })
@@ -15,11 +15,11 @@ export async function secretOf(db: Db, name: string): Promise<string> {
 }
 
 /**
- * HMAC-SHA-256 under the named server secret, hex: the same text gives the same hash on every instance,
- * and nobody without the database's secrets can test guesses against it. The key never changes once made,
- * so it is kept once read.
+ * HMAC-SHA-256 under the named server secret (hex, or base64url where the rows keep it so): the same text
+ * gives the same hash on every instance, and nobody without the database's secrets can test guesses
+ * against it. The server's one keyed hash; the key never changes once made, so it is kept once read.
  */
-export function createKeyedHash(db: Db, name: string) {
+export function createKeyedHash(db: Db, name: string, encoding: 'hex' | 'base64url' = 'hex') {
   let key: Promise<string> | undefined;
   return async (text: string): Promise<string> => {
     key ??= secretOf(db, name).catch((error: unknown) => {
@@ -28,7 +28,7 @@ export function createKeyedHash(db: Db, name: string) {
     });
     return createHmac('sha256', await key)
       .update(text)
-      .digest('hex');
+      .digest(encoding);
   };
 }
 export type KeyedHash = ReturnType<typeof createKeyedHash>;

@@ -89,7 +89,7 @@ export function failureOf(error: unknown, path: string, logger: Logger): Failure
     return {
       status: error.status,
       body: error.body,
-      headers: { 'Cache-Control': 'no-store', ...error.headers },
+      headers: error.headers,
     };
   }
   if (databaseUnavailable(error)) {
@@ -97,7 +97,7 @@ export function failureOf(error: unknown, path: string, logger: Logger): Failure
     return {
       status: 503,
       body: { error: 'The service is briefly unavailable, try again shortly' },
-      headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' },
+      headers: { 'Retry-After': '5' },
     };
   }
   if (textRefused(error)) {

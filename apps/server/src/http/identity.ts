@@ -1,13 +1,11 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import { createClient, getCurrentUserProfile, SpotifyApiError } from '@heavy-rotation/spotify';
-import type { Context } from 'hono';
 import { LRUCache } from 'lru-cache';
 import * as z from 'zod';
 import type { Env } from '../env.ts';
 import { DeadlineError, withDeadline } from './deadline.ts';
 import { HttpError } from './errors.ts';
 import type { Check } from './guard.ts';
-import { requireSameOrigin } from './same-origin.ts';
 
 export type UserEnv = { Variables: { user: VerifiedUser } };
 
@@ -23,17 +21,10 @@ export interface IdentityOptions {
   fetch: (input: URL, init: RequestInit) => Promise<Response>;
   timeoutMs: number;
   now?: () => number;
-  /** The listener of a Last.fm or ListenBrainz session cookie, for calls without a bearer token. */
-  sessionUser?: (c: Context) => Promise<VerifiedUser | undefined>;
-  /** Origins that may make state-changing calls with that cookie. */
-  ownOrigins?: (c: Context) => string[];
-  /** The caller's address key, for the limit on lookups below. */
-  addressOf?: (c: Context) => string;
   /** Spends one of an address's lookups at the provider; refuses (429) once they are spent. */
   limitLookups?: (address: string) => Promise<void>;
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BEARER = /^Bearer ([\w.~+/=-]{1,2048})$/;
 
 // A token Spotify revokes stays accepted here at most this long (docs/deploy.md, "What scales how").
@@ -63,6 +54,7 @@ function providerUnavailable(error: unknown): boolean {
   );
 }
 
+/** The server's one constant-time compare of a secret: a length that differs tells nothing usable. */
 export function sameSecret(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
   const a = Buffer.from(given);
@@ -75,7 +67,7 @@ export function createIdentity(options: IdentityOptions) {
   const now = options.now ?? Date.now;
   // Keyed by the token's SHA-256 (see `bearerUser`); the token and the caller's address ride along as the
   // fetch's context. A token asked for by several calls at once is looked up once.
-  const cache = new LRUCache<string, VerifiedUser, { token: string; address: string | undefined }>({
+  const cache = new LRUCache<string, VerifiedUser, { token: string; address: string }>({
     max: CACHE_MAX,
     ttl: CACHE_MS,
     // The given clock, read on every look (tests move it by hand).
@@ -132,21 +124,14 @@ export function createIdentity(options: IdentityOptions) {
     if (!user) throw new HttpError(401, 'Spotify user not found');
     return user;
   };
-  const anonKey = Buffer.from(options.anonKey);
   /** Refuses a call without the apikey every API call carries. */
-  function requireApiKey(given: string | undefined): void {
-    const bytes = given === undefined ? undefined : Buffer.from(given);
-    // Compared in constant time; a length that differs tells nothing an attacker can use.
-    if (!bytes || bytes.length !== anonKey.length || !timingSafeEqual(bytes, anonKey)) {
-      throw new HttpError(401, 'Invalid API key');
-    }
-  }
-  const apiKey: Check = (c) => requireApiKey(c.req.header('apikey'));
+  const apiKey: Check = (c) => {
+    if (!sameSecret(c.req.header('apikey'), options.anonKey)) throw new HttpError(401, 'Invalid API key');
+  };
 
   /** One lookup at the provider, within the caller's address's budget; a refusal is remembered. */
-  function verify(key: string, token: string, address: string | undefined): Promise<VerifiedUser> {
-    const spend =
-      address !== undefined && options.limitLookups ? options.limitLookups(address) : Promise.resolve();
+  function verify(key: string, token: string, address: string): Promise<VerifiedUser> {
+    const spend = options.limitLookups ? options.limitLookups(address) : Promise.resolve();
     return spend
       .then(() => lookUp(token))
       .catch((error: unknown) => {
@@ -161,11 +146,11 @@ export function createIdentity(options: IdentityOptions) {
    * the cache when it did within the last minute, else a promise of Spotify's answer.
    */
   function bearerUser(
-    header: string | undefined,
+    header: string,
     /** The caller's address key: lookups at the provider are limited per address. */
-    address?: string,
+    address: string,
   ): VerifiedUser | Promise<VerifiedUser> {
-    const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
+    const token = BEARER.exec(header)?.[1];
     if (!token || token === options.anonKey) throw new HttpError(401, 'Spotify user not found');
     // Keyed by the token's SHA-256 so the token itself is never kept.
     const key = hash('sha256', token, 'base64');
@@ -176,32 +161,7 @@ export function createIdentity(options: IdentityOptions) {
     return cache.fetch(key, { context: { token, address } }).then(found);
   }
 
-  async function fromSession(c: Context, sessionUser: (c: Context) => Promise<VerifiedUser | undefined>) {
-    const user = await sessionUser(c);
-    if (!user) throw new HttpError(401, 'Spotify user not found');
-    if (!SAFE_METHODS.has(c.req.method)) requireSameOrigin(c, options.ownOrigins?.(c) ?? []);
-    c.set('user', user);
-  }
-
-  /**
-   * The caller of a user-scoped call, set as `user`: a bearer token (see `bearerUser`), or a Last.fm or
-   * ListenBrainz session cookie.
-   */
-  const user: Check<UserEnv> = (c) => {
-    const header = c.req.header('Authorization');
-    // Last.fm and ListenBrainz listeners are known by our own session cookie.
-    if (header === undefined && options.sessionUser) return fromSession(c, options.sessionUser);
-    const found = bearerUser(header, options.addressOf?.(c));
-    if (!(found instanceof Promise)) {
-      c.set('user', found);
-      return;
-    }
-    return found.then((verified) => {
-      c.set('user', verified);
-    });
-  };
-
-  return { apiKey, user, requireApiKey, bearerUser };
+  return { apiKey, bearerUser };
 }
 
 /** The caller check against the provider named by SPOTIFY_API_URL, for calls carrying PUBLIC_ANON_KEY. */

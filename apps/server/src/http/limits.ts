@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { Env } from '../env.ts';
-import type { TextLimits } from '../sms/budget.ts';
 import { addressKey, clientIp, parseTrustProxy } from './client-address.ts';
 import type { Counters } from './counters.ts';
 import type { Metrics } from './metrics.ts';
@@ -31,6 +30,8 @@ const CHALLENGE_PLAYS_PER_HOUR = 10;
  * links"): fifty friends of forty guesses each; one who brings many addresses still tests no more names.
  */
 const CHALLENGE_GUESSES_PER_LINK_PER_HOUR = 2000;
+/** Friends' games kept per link, finished or not: enough for any group of friends, bounded against a flood. */
+export const CHALLENGE_GAMES_KEPT = 500;
 /**
  * One address's lookups are at most this fraction of everybody's IMAGE_LOOKUPS_PER_MINUTE
  * (docs/decisions/020-abuse-limits.md, "Artist images"): spending everybody's takes twenty addresses.
@@ -39,6 +40,17 @@ const IMAGE_LOOKUP_SHARE = 1 / 20;
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
+
+/** The limits on codes texted (docs/decisions/020-abuse-limits.md, "Texts on our bill"). */
+export interface TextLimits {
+  perListenerHour: RateLimiter;
+  perListenerDay: RateLimiter;
+  perAddress: RateLimiter;
+  perNumber: RateLimiter;
+  perBlock: RateLimiter;
+  /** SMS_CODES_PER_DAY for everybody, across instances. */
+  overall: RateLimiter;
+}
 
 /**
  * The app's named limits, every one of them (docs/decisions/020-abuse-limits.md, "The numbers"), and the

@@ -110,7 +110,6 @@ export function mountMetrics(app: Hono, env: Pick<Env, 'METRICS_TOKEN'>, metrics
       return c.json({ error: 'Metrics need the operator token' }, 401, { 'WWW-Authenticate': 'Bearer' });
     return c.body(await metrics.registry.metrics(), 200, {
       'Content-Type': metrics.registry.contentType,
-      'Cache-Control': 'no-store',
     });
   });
 }

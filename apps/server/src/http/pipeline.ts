@@ -22,8 +22,9 @@ const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
  * 1. the request's time in the metrics, under its route's pattern (`./metrics.ts`);
  * 2. the request log (method, path, status, time; only when LOG_LEVEL lets info lines through);
  * 3. the security headers (`./security.ts`, Hono's `secureHeaders`): a page's or a data answer's;
- * 4. CORS (Hono's `cors`) on the paths the route table names (`corsApplies`);
- * 5. the body limit (Hono's `bodyLimit`) on methods that carry a body: 413 beyond 16 kB.
+ * 4. `Cache-Control: no-store` on every answer whose route gives no cache policy of its own (`noStore`);
+ * 5. CORS (Hono's `cors`) on the paths the route table names (`corsApplies`);
+ * 6. the body limit (Hono's `bodyLimit`) on methods that carry a body: 413 beyond 16 kB.
  *
  * Then the route's own guard (apikey, limits, caller) and handler. A failure anywhere becomes the answer
  * `failureOf` gives it; an unknown path a 404.
@@ -54,9 +55,20 @@ export function usePipeline(
     });
   }
   app.use(securityHeaders(env));
+  app.use(noStore);
   app.use(corsFor(env, selfOrigin));
   app.on(BODY_METHODS, '*', limitBody());
 }
+
+/**
+ * No cache keeps an answer unless its route says how: data answers and failures are a listener's own or
+ * of this moment, so they are set here once, and only the routes with another policy set theirs (the
+ * built files, the configuration, a flag, an artist picture).
+ */
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+};
 
 /**
  * 413 for a body over MAX_BODY_BYTES. A request with a Content-Length (and no chunked encoding) carries

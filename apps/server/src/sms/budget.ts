@@ -1,16 +1,5 @@
 import { HttpError } from '../http/errors.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
-
-/** The limits on codes texted (docs/decisions/020-abuse-limits.md, "Texts on our bill"). */
-export interface TextLimits {
-  perListenerHour: RateLimiter;
-  perListenerDay: RateLimiter;
-  perAddress: RateLimiter;
-  perNumber: RateLimiter;
-  perBlock: RateLimiter;
-  /** SMS_CODES_PER_DAY for everybody, across instances. */
-  overall: RateLimiter;
-}
+import type { TextLimits } from '../http/limits.ts';
 
 export const PAUSED_TEXT = 'Texts are paused for now. Try again later.';
 

@@ -3,17 +3,18 @@ import { CONSENT_VERSION, SMS_CODE, smsSubscribeRequest } from '@heavy-rotation/
 import { checkPhone, phoneCountry } from '@heavy-rotation/contracts/phone';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Context, Handler } from 'hono';
-import type { PhoneHasher } from '../admin/subscribers.ts';
 import type { Db } from '../db/client.ts';
 import { smsConsent, smsSuppression, smsVerification } from '../db/schema.ts';
 import type { EventLog } from '../events/log.ts';
 import { HttpError } from '../http/errors.ts';
 import type { UserEnv } from '../http/identity.ts';
 import { readJson } from '../http/json.ts';
-import { spendTextBudgets, type TextLimits } from './budget.ts';
+import type { TextLimits } from '../http/limits.ts';
+import { spendTextBudgets } from './budget.ts';
 import type { SendPace } from './pace.ts';
 import { maskPhone, numberBlock, textable } from './phone.ts';
 import { type SmsProvider, SmsSendError, UNSUBSCRIBED_RECIPIENT } from './provider.ts';
+import type { PhoneHasher } from './suppression.ts';
 
 export interface SubscribeDeps {
   db: Db;
@@ -127,16 +128,12 @@ export function subscribeHandler(deps: SubscribeDeps): Handler<UserEnv> {
       .onConflictDoUpdate({ target: smsVerification.userId, set: row });
     const mine = and(eq(smsVerification.userId, user.id), eq(smsVerification.codeHash, hash));
     const answer = () =>
-      c.json(
-        {
-          ok: true as const,
-          sentTo: maskPhone(phone.e164) ?? '',
-          expiresInSeconds: SMS_CODE.ttlSeconds,
-          resendAfterSeconds: SMS_CODE.resendAfterSeconds,
-        },
-        200,
-        { 'Cache-Control': 'no-store' },
-      );
+      c.json({
+        ok: true as const,
+        sentTo: maskPhone(phone.e164) ?? '',
+        expiresInSeconds: SMS_CODE.ttlSeconds,
+        resendAfterSeconds: SMS_CODE.resendAfterSeconds,
+      });
     if (stopped) {
       // As long as a text takes to go out, so the time of the answer says nothing either.
       await deps.pace.wait();

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Handler } from 'hono';
 import { parsePhoneNumberWithError } from 'libphonenumber-js';
-import type { PhoneHasher } from '../admin/subscribers.ts';
 import type { Db } from '../db/client.ts';
 import { smsInbound, smsSuppression, smsSuppressionErased } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { replyIntent } from './consent.ts';
 import type { SmsProvider } from './provider.ts';
+import type { PhoneHasher } from './suppression.ts';
 
 const TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 const MESSAGE_SID = /^(SM|MM)[0-9a-f]{32}$/i;

@@ -7,17 +7,6 @@ import { createKeyBox, type KeyBox } from './key-box.ts';
 
 type SourceName = 'lastfm' | 'listenbrainz';
 
-/**
- * The cookie that carries our own sign-in for Last.fm and ListenBrainz listeners
- * (docs/decisions/020-abuse-limits.md, "The session cookie"): `__Host-` on https, so no sibling
- * subdomain and no plain-http page can plant one; browsers take `__Host-` only with Secure, so a
- * plain-http server (demo mode on a laptop) uses the bare name. Only the name that fits the origin is read.
- */
-export function sessionCookieName(origin: string): string {
-  return origin.startsWith('https:') ? '__Host-hr_session' : 'hr_session';
-}
-/** Every name the cookie may have: whether a request carries one (to choose its guard), not whose it is. */
-export const SESSION_COOKIE_NAMES = ['__Host-hr_session', 'hr_session'] as const;
 /** A session gets a new token once a day; the old one is accepted for a minute after. */
 const ROTATE_MS = 24 * 60 * 60_000;
 const GRACE_MS = 60_000;

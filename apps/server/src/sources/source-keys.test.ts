@@ -7,18 +7,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { sourceSession } from '../db/schema.ts';
+import { cookieOf } from '../test/calls.ts';
 import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
 
 const [DEMO, FRESH] = demoSources.listenbrainz.map((l) => l.token ?? '');
 
-function cookieOf(res: Response, name: string): string | undefined {
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const [key, value] = (pair ?? '').split('=');
-    if (key === name && value) return value;
-  }
-  return undefined;
-}
 const signIn = (s: TestServer, token: string | undefined, origin?: string) =>
   s.call('/auth/listenbrainz/session', {
     json: { token },

@@ -1,19 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { createEmulator, DEMO_LASTFM, DEMO_SMS } from '@heavy-rotation/emulator';
-import { sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { MailQueue } from '../admin/mail.ts';
 import { createApp, type ServerApp } from '../app.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { type AppDeps, createDeps } from '../deps.ts';
 import { type Env, readEnv } from '../env.ts';
 import type { EventLog } from '../events/log.ts';
 import { countersFromEnv } from '../http/counters.ts';
 import { createLogger } from '../http/logger.ts';
 import { originsFromEnv } from '../http/same-origin.ts';
+import { openTestDatabase, TEST_DATABASE_URL } from './database.ts';
 
-// Test-only: the PostgreSQL server CI provides; without it the suites run on PGlite alone.
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 // With PostgreSQL, the counters live in Redis as in production (CI runs one beside PostgreSQL).
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 export const DATABASES: ('pglite' | 'postgres')[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -43,24 +41,9 @@ export interface TestServer {
   call(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
   /** Makes the provider misbehave (emulator fault control). */
   fault(fault: Record<string, unknown>): Promise<void>;
+  /** A call to an emulated service's control path (its faults, its call counts), JSON both ways. */
+  control(path: string, body?: unknown, method?: string): Promise<Response>;
   close(): Promise<void>;
-}
-
-/** A fresh database: in-memory PGlite, or a schema of its own on the test PostgreSQL server. */
-async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database & { drop(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({});
-    return { ...database, drop: () => database.close() };
-  }
-  const pgSchema = `test_${randomBytes(6).toString('hex')}`;
-  const database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema });
-  return {
-    ...database,
-    async drop() {
-      await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`));
-      await database.close();
-    },
-  };
 }
 
 const counterPrefixes = new WeakMap<Database, string>();
@@ -167,6 +150,12 @@ export async function startTestServer(
       });
       if (!res.ok) throw new Error(`fault refused: ${await res.text()}`);
     },
+    control: async (path, body, method = 'POST') =>
+      emulator.request(path, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
     close: async () => {
       await built.counters.close();
       await own?.drop();
