@@ -3,7 +3,7 @@
 // { seconds, artists, maxRssMb, baseRssMb } as JSON.
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
-import { parseExport } from '../../apps/web/src/features/data-export/parse-export.ts';
+import { parseExport } from '@heavy-rotation/music-exports';
 
 const path = process.argv[2] ?? '';
 const kind = process.argv[3] === 'apple' || process.argv[3] === 'youtube' ? process.argv[3] : 'spotify';

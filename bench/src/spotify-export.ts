@@ -21,7 +21,7 @@ const NEWEST = new Date(Date.UTC(2026, 10, 1, 12, 0));
  * An Extended streaming history zip whose JSON adds up to about `bytes`, written as a stream (Spotify's
  * own are 10,000 entries a file). Returns its path and the size of the JSON inside.
  */
-async function writeExport(dir: string, bytes: number): Promise<{ path: string; json: number }> {
+export async function writeExport(dir: string, bytes: number): Promise<{ path: string; json: number }> {
   const path = join(dir, `extended-${Math.round(bytes / MB)}mb.zip`);
   const out = createWriteStream(path);
   let failed: Error | null = null;

@@ -1,5 +1,10 @@
-import type { ExportKind } from './export-kinds.ts';
-import { ExportProblem, type ExportResult, ImportCancelled, parseExport } from './parse-export.ts';
+import {
+  type ExportKind,
+  ExportProblem,
+  type ExportResult,
+  ImportCancelled,
+  parseExport,
+} from '@heavy-rotation/music-exports';
 
 /** Messages between the upload screen and the worker that reads the export off the main thread. */
 export type WorkerRequest = { files: File[]; kind: ExportKind };

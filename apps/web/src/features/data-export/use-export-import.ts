@@ -1,7 +1,6 @@
+import type { ExportKind, ExportResult, ExportService } from '@heavy-rotation/music-exports';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ExportKind } from './export-kinds.ts';
 import type { WorkerReply, WorkerRequest } from './export-worker.ts';
-import type { ExportResult } from './parse-export.ts';
 
 export type ImportState =
   | { status: 'idle'; notice: string | null }
@@ -9,18 +8,13 @@ export type ImportState =
   | { status: 'problem'; file: string; message: string };
 
 const IDLE: ImportState = { status: 'idle', notice: null };
-/** The samples built with the app (apps/web/scripts/sample-export.ts), and the names they are read as. */
-const SAMPLES: Record<ExportKind, { path: string; name: string }> = {
-  spotify: { path: '/sample-spotify-export.zip', name: 'my_spotify_data.zip' },
-  apple: { path: '/sample-apple-music-export.zip', name: 'Apple Media Services information.zip' },
-  youtube: { path: '/sample-youtube-music-history.zip', name: 'takeout-20261101T000000Z-001.zip' },
-};
 
 /**
  * Reads an export in a Web Worker, so the page stays responsive however large it is: progress as it
  * goes, Cancel stops the worker at once, and problems come back naming the file.
  */
-export function useExportImport(kind: ExportKind, onDone: (result: ExportResult) => void) {
+export function useExportImport(service: ExportService<ExportKind>, onDone: (result: ExportResult) => void) {
+  const { kind, upload } = service;
   const [state, setState] = useState<ImportState>(IDLE);
   const worker = useRef<Worker | null>(null);
   // Bumped by every start and cancel: a sample that arrives after either is dropped.
@@ -74,11 +68,11 @@ export function useExportImport(kind: ExportKind, onDone: (result: ExportResult)
     const mine = generation.current;
     setState({ status: 'reading', read: 0, total: 0, file: 'sample export' });
     try {
-      const res = await fetch(SAMPLES[kind].path);
+      const res = await fetch(upload.sample.path);
       if (!res.ok) throw new Error(`status ${res.status}`);
       const blob = await res.blob();
       if (generation.current !== mine) return;
-      start([new File([blob], SAMPLES[kind].name, { type: 'application/zip' })]);
+      start([new File([blob], upload.sample.name, { type: 'application/zip' })]);
     } catch {
       if (generation.current !== mine) return;
       setState({
@@ -87,7 +81,7 @@ export function useExportImport(kind: ExportKind, onDone: (result: ExportResult)
         message: "The sample couldn't be loaded. Check your connection and try again.",
       });
     }
-  }, [start, stop, kind]);
+  }, [start, stop, upload]);
 
   return { state, start, cancel, sample };
 }

@@ -1,6 +1,12 @@
-import { type ChangeEvent, type ReactNode, useId } from 'react';
-import { EXPORT_INPUT, type ExportKind } from '../export-kinds.ts';
-import type { ExportResult } from '../parse-export.ts';
+import {
+  type ExportKind,
+  type ExportResult,
+  type ExportService,
+  type GuidePart,
+  SERVICES,
+} from '@heavy-rotation/music-exports';
+import type { ChangeEvent } from 'react';
+import { useId } from 'react';
 import { useExportImport } from '../use-export-import.ts';
 import styles from './export-upload.module.css';
 
@@ -10,110 +16,42 @@ function megabytes(bytes: number): string {
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
+const wordsOf = (part: GuidePart) =>
+  typeof part === 'string' ? part : 'strong' in part ? part.strong : part.link;
 
-/** Each export's words: its heading, how to get it, what to choose (docs/product.md, "The data exports"). */
-const SECTIONS: Record<
-  ExportKind,
-  { id: string; title: string; guide: string; steps: ReactNode; accept: string; hint: string; sample: string }
-> = {
-  spotify: {
-    id: 'spotify',
-    title: 'Spotify',
-    guide: 'How to get your data from Spotify',
-    steps: (
-      <>
-        <li>
-          Open{' '}
-          <a href="https://www.spotify.com/account/privacy/" {...external}>
-            Spotify's privacy settings
-          </a>{' '}
-          and sign in.
-        </li>
-        <li>
-          Under "Download your data", tick <strong>Account data</strong> (ready in a few days) or{' '}
-          <strong>Extended streaming history</strong> (more detail, up to 30 days), and request it.
-        </li>
-        <li>Confirm the email Spotify sends. A second email brings a link to a .zip file.</li>
-        <li>Download the .zip and choose it here. You can also choose the .json files inside it.</li>
-      </>
-    ),
-    accept: '.zip,.json,application/zip,application/json',
-    hint: 'The .zip Spotify emails you, or the StreamingHistory .json files inside it.',
-    sample: 'Try a sample export',
-  },
-  apple: {
-    id: 'apple-music',
-    title: 'Apple Music',
-    guide: 'How to get your data from Apple',
-    steps: (
-      <>
-        <li>
-          Open{' '}
-          <a href="https://privacy.apple.com/" {...external}>
-            Apple's Data and Privacy page
-          </a>{' '}
-          and sign in with your Apple Account.
-        </li>
-        <li>
-          Choose <strong>Request a copy of your data</strong>, tick{' '}
-          <strong>Apple Media Services information</strong>, and finish the request.
-        </li>
-        <li>Apple emails you when it is ready (it can take up to a week). Download the .zip.</li>
-        <li>
-          Choose the .zip here. You can also choose Apple_Media_Services.zip inside it, or "Apple Music - Play
-          History Daily Tracks.csv".
-        </li>
-      </>
-    ),
-    accept: '.zip,.csv,application/zip,text/csv',
-    hint: 'The .zip Apple sends you, Apple_Media_Services.zip inside it, or the Play History Daily Tracks .csv.',
-    sample: 'Try a sample Apple Music export',
-  },
-  youtube: {
-    id: 'youtube-music',
-    title: 'YouTube Music',
-    guide: 'How to get your history from Google Takeout',
-    steps: (
-      <>
-        <li>
-          Open{' '}
-          <a href="https://takeout.google.com/" {...external}>
-            Google Takeout
-          </a>{' '}
-          and sign in.
-        </li>
-        <li>
-          Choose <strong>Deselect all</strong>, then tick <strong>YouTube and YouTube Music</strong>.
-        </li>
-        <li>
-          Under <strong>Multiple formats</strong>, set history to <strong>JSON</strong>. Under{' '}
-          <strong>All YouTube data included</strong>, keeping only <strong>history</strong> makes it smaller.
-        </li>
-        <li>Create the export. When Google emails you, download the .zip and choose it here.</li>
-      </>
-    ),
-    accept: '.zip,.json,application/zip,application/json',
-    hint: 'The .zip Google Takeout makes, or watch-history.json inside it.',
-    sample: 'Try a sample YouTube Music history',
-  },
-};
+/** A step of a guide: its words, in bold or as a link where the export's words say. */
+function Step({ parts }: { parts: readonly GuidePart[] }) {
+  return (
+    <li>
+      {parts.map((part) => {
+        if (typeof part === 'string') return part;
+        if ('strong' in part) return <strong key={part.strong}>{part.strong}</strong>;
+        return (
+          <a key={part.link} href={part.href} target="_blank" rel="noopener noreferrer">
+            {part.link}
+          </a>
+        );
+      })}
+    </li>
+  );
+}
 
 /**
  * One export on /upload (docs/product.md, "The data exports"): how to get it, its file input, a sample to
- * try, and the reading with its progress and Cancel. Nothing leaves the device.
+ * try, and the reading with its progress and Cancel, in the export's own words (its module in
+ * packages/music-exports). Nothing leaves the device.
  */
 function ExportSection({
-  kind,
+  service,
   onImported,
 }: {
-  kind: ExportKind;
+  service: ExportService<ExportKind>;
   onImported: (result: ExportResult) => void;
 }) {
   const ids = { input: useId(), hint: useId(), title: useId() };
-  const { state, start, cancel, sample } = useExportImport(kind, onImported);
+  const { state, start, cancel, sample } = useExportImport(service, onImported);
   const reading = state.status === 'reading';
-  const words = SECTIONS[kind];
+  const words = service.upload;
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -132,12 +70,16 @@ function ExportSection({
       </h3>
       <details className={styles.guide}>
         <summary>{words.guide}</summary>
-        <ol>{words.steps}</ol>
+        <ol>
+          {words.steps.map((parts) => (
+            <Step key={parts.map(wordsOf).join('')} parts={parts} />
+          ))}
+        </ol>
       </details>
 
       <div className={styles.field}>
         <label className={styles.label} htmlFor={ids.input}>
-          {EXPORT_INPUT[kind]}
+          {service.label}
         </label>
         <input
           id={ids.input}
@@ -183,7 +125,7 @@ function ExportSection({
         </button>
       ) : (
         <button type="button" className={styles.secondary} onClick={sample}>
-          {words.sample}
+          {words.sample.label}
         </button>
       )}
     </section>
@@ -191,7 +133,7 @@ function ExportSection({
 }
 
 /**
- * /upload's three exports under one heading: Spotify, Apple Music and YouTube Music. Files stay on this
+ * /upload's exports under one heading: Spotify, Apple Music and YouTube Music. Files stay on this
  * device: each is read here and nothing of it is uploaded.
  */
 export function ExportUpload({ onImported }: { onImported: (result: ExportResult) => void }) {
@@ -203,9 +145,9 @@ export function ExportUpload({ onImported }: { onImported: (result: ExportResult
         and we'll rank your top 40 artists of its last four weeks. Your file stays on this device: it is read
         here and nothing of it is uploaded.
       </p>
-      <ExportSection kind="spotify" onImported={onImported} />
-      <ExportSection kind="apple" onImported={onImported} />
-      <ExportSection kind="youtube" onImported={onImported} />
+      {SERVICES.map((service) => (
+        <ExportSection key={service.kind} service={service} onImported={onImported} />
+      ))}
     </div>
   );
 }

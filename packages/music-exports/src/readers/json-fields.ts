@@ -8,7 +8,7 @@
 export type FieldValue = string | number | boolean | null | undefined;
 
 /** The text is not JSON (or not the JSON expected): the reader stops. */
-export class JsonShapeError extends Error {
+class JsonShapeError extends Error {
   override readonly name = 'JsonShapeError';
 }
 

@@ -10,9 +10,8 @@ import {
 import { generateExport, zipExport } from '@heavy-rotation/emulator/spotify-export';
 import { strToU8, zipSync } from 'fflate';
 import { expect, test } from 'vitest';
-import { appleArtist, appleDailyReader } from './other-exports.ts';
-import { parseExport } from './parse-export.ts';
-import type { Play } from './ranking.ts';
+import { parseExport } from '../parse-export.ts';
+import { appleArtist } from './apple.ts';
 
 const NEWEST = new Date(Date.UTC(2026, 9, 31, 20));
 const ARTISTS = Array.from({ length: 45 }, (_, i) =>
@@ -63,37 +62,30 @@ test('columns are found by name: reordered, quoted, with a byte order mark', asy
   expect(result.newestEntry).toBe(Date.UTC(2026, 9, 31, 9));
 });
 
-test('each Apple row is read as written: dates, hours, durations, counts and the ignore mark', () => {
-  const plays: Play[] = [];
-  const reader = appleDailyReader(
-    (play) => plays.push(play),
-    () => {
-      throw new Error('missing');
-    },
-  );
+test('each Apple row is read as written: dates, hours, durations, counts and the ignore mark', async () => {
+  const header =
+    'Track Description,Date Played,Hours,Play Duration Milliseconds,Play Count,Ignore For Recommendations';
   const day = Date.UTC(2026, 9, 30);
-  const rows: [string, Partial<Play>][] = [
-    [
-      'A - 1,20261030,16,200000,1,false',
-      { artist: 'A - 1', at: day + 16 * 3_600_000, ms: 200_000, plays: 1 },
-    ],
-    ['A - 2,2026-10-30,"18, 19",40000,,FALSE', { at: day + 19 * 3_600_000, plays: 1, incognito: false }],
-    [
-      ' A - 3 , 20261030 ,"7,",2e5,1.5,TRUE',
-      { artist: 'A - 3', at: day + 7 * 3_600_000, ms: 200_000, plays: 1.5, incognito: true },
-    ],
-    ['A - 4,20261031,24,x,two, yes ', { at: Date.UTC(2026, 9, 31), ms: 0, plays: 0, incognito: true }],
-    ['A - 5,2026/10/31,05,35000,3,0', { at: Number.NaN, plays: 3, incognito: false }],
-    ['A - 6,20261031,,35000,0,1', { at: Date.UTC(2026, 9, 31), plays: 0, incognito: true }],
+  // Each row alone in a file, after one at a fixed time: its artist ranks, or is left out, as written.
+  const rows: [string, { at: number; plays?: number; ms?: number } | null][] = [
+    ['A - 1,20261030,16,200000,1,false', { at: day + 16 * 3_600_000, ms: 200_000, plays: 1 }],
+    ['A - 2,2026-10-30,"18, 19",40000,,FALSE', { at: day + 19 * 3_600_000, ms: 40_000, plays: 1 }],
+    [' A - 3 , 20261030 ,"7,",2e5,1.5,TRUE', null],
+    ['A - 4,20261031,24,x,two, yes ', null],
+    ['A - 5,20261030,05,35000,3,0', { at: day + 5 * 3_600_000, ms: 35_000, plays: 3 }],
+    ['A - 6,20261031,,35000,0,1', null],
   ];
-  reader.push(
-    `Track Description,Date Played,Hours,Play Duration Milliseconds,Play Count,Ignore For Recommendations\r\n${rows.map(([row]) => row).join('\r\n')}`,
-    true,
-  );
-  expect(plays).toHaveLength(rows.length);
-  rows.forEach(([row, expected], i) => {
-    expect(plays[i], row).toMatchObject(expected);
-  });
+  for (const [row, expected] of rows) {
+    const csv = `${header}\r\n${row}\r\nB - 1,20261030,0,30000,1,false\r\n`;
+    const result = await parseExport([file('history.csv', csv)], { kind: 'apple' });
+    const a = result.artists.find((artist) => artist.name === 'A');
+    if (!expected) {
+      expect(a, row).toBeUndefined();
+      continue;
+    }
+    expect(a, row).toMatchObject({ ms: expected.ms, plays: expected.plays });
+    expect(result.newestEntry, row).toBe(Math.max(expected.at, day));
+  }
 });
 
 test('an artist whose name holds " - ": the library names it, or the titles after it tell', () => {

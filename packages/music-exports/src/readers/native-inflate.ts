@@ -57,7 +57,7 @@ export function nativeInflate(): NativeInflate {
   class Decoder implements UnzipDecoder {
     static readonly compression = 8;
     ondata: UnzipDecoder['ondata'] = () => undefined;
-    private readonly writer: WritableStreamDefaultWriter<BufferSource>;
+    private readonly writer: { write(chunk: Uint8Array<ArrayBuffer>): Promise<void>; close(): Promise<void> };
 
     constructor() {
       const stream = new DecompressionStream('deflate-raw');
