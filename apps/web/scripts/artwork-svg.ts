@@ -82,12 +82,25 @@ export function helpSvg(): string {
 </svg>`;
 }
 
-/** The 1200x630 link preview. */
-export function ogSvg(): string {
+interface Preview {
+  /** The headline's two lines, then the two lines under its rule. */
+  text: [string, string, string, string];
+  /** The headline's font size. */
+  size: number;
+  /** Where the headline's lines, the rule and the two lines under it sit. */
+  ys: [number, number, number, number, number];
+  /** What each of the six bars on the right shows after its rank (a locked one's `?`). */
+  bar?: (width: number, y: number) => string;
+  opacity?: string;
+}
+
+/** A 1200x630 link preview: the disc, a headline over the brand's rule, two lines, six ranked bars. */
+function previewSvg({ text, size, ys, bar = () => '', opacity = '' }: Preview): string {
   const bars = Array.from({ length: 6 }, (_, i) => {
     const w = 520 - i * 40;
-    return `<rect x="640" y="${120 + i * 66}" width="${w}" height="50" rx="14" fill="${BRAND[i]}"/>
-      <text x="662" y="${154 + i * 66}" font-family="${FONT}" font-weight="700" font-size="26" fill="#0b0b0f">#${i + 1}</text>`;
+    const y = 120 + i * 66;
+    return `<rect x="640" y="${y}" width="${w}" height="50" rx="14" fill="${BRAND[i]}"${opacity}/>
+      <text x="662" y="${y + 34}" font-family="${FONT}" font-weight="700" font-size="26" fill="#0b0b0f">#${i + 1}</text>${bar(w, y)}`;
   }).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630">
   <defs>
@@ -96,36 +109,34 @@ export function ogSvg(): string {
   </defs>
   <rect width="1200" height="630" fill="url(#glow)"/>
   ${disc(150, 150, 70, 'url(#g)', '#0b0b0f')}
-  <text x="70" y="330" font-family="${FONT}" font-weight="700" font-size="84" fill="#f5f5f7">HEAVY</text>
-  <text x="70" y="420" font-family="${FONT}" font-weight="700" font-size="84" fill="#f5f5f7">ROTATION</text>
-  <rect x="70" y="448" width="480" height="10" rx="5" fill="url(#g)"/>
-  <text x="70" y="520" font-family="${FONT}" font-size="34" fill="#c9c9d6">Your top 40 artists, right now.</text>
-  <text x="70" y="566" font-family="${FONT}" font-size="26" fill="#8a8aa0">Guess them to unlock them.</text>
+  <text x="70" y="${ys[0]}" font-family="${FONT}" font-weight="700" font-size="${size}" fill="#f5f5f7">${text[0]}</text>
+  <text x="70" y="${ys[1]}" font-family="${FONT}" font-weight="700" font-size="${size}" fill="#f5f5f7">${text[1]}</text>
+  <rect x="70" y="${ys[2]}" width="480" height="10" rx="5" fill="url(#g)"/>
+  <text x="70" y="${ys[3]}" font-family="${FONT}" font-size="34" fill="#c9c9d6">${text[2]}</text>
+  <text x="70" y="${ys[4]}" font-family="${FONT}" font-size="26" fill="#8a8aa0">${text[3]}</text>
   ${bars}
 </svg>`;
 }
 
+/** The 1200x630 link preview. */
+export function ogSvg(): string {
+  const text: Preview['text'] = [
+    'HEAVY',
+    'ROTATION',
+    'Your top 40 artists, right now.',
+    'Guess them to unlock them.',
+  ];
+  return previewSvg({ text, size: 84, ys: [330, 420, 448, 520, 566] });
+}
+
 /** A challenge link's preview (1200x630): locked ranks only, so no artist is in it. */
 export function challengeSvg(): string {
-  const bars = Array.from({ length: 6 }, (_, i) => {
-    const w = 520 - i * 40;
-    const y = 120 + i * 66;
-    return `<rect x="640" y="${y}" width="${w}" height="50" rx="14" fill="${BRAND[i]}" opacity="0.9"/>
-      <text x="662" y="${y + 34}" font-family="${FONT}" font-weight="700" font-size="26" fill="#0b0b0f">#${i + 1}</text>
-      <text x="${640 + w - 44}" y="${y + 36}" font-family="${FONT}" font-weight="700" font-size="32" fill="#0b0b0f">?</text>`;
-  }).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630">
-  <defs>
-    <linearGradient id="g" x1="0" y1="0" x2="1" y2="0">${stops()}</linearGradient>
-    <radialGradient id="glow" cx="0.2" cy="0.2" r="0.9"><stop offset="0" stop-color="#2a1440"/><stop offset="1" stop-color="#0b0b0f"/></radialGradient>
-  </defs>
-  <rect width="1200" height="630" fill="url(#glow)"/>
-  ${disc(150, 150, 70, 'url(#g)', '#0b0b0f')}
-  <text x="70" y="330" font-family="${FONT}" font-weight="700" font-size="76" fill="#f5f5f7">CAN YOU</text>
-  <text x="70" y="414" font-family="${FONT}" font-weight="700" font-size="76" fill="#f5f5f7">GUESS IT?</text>
-  <rect x="70" y="442" width="480" height="10" rx="5" fill="url(#g)"/>
-  <text x="70" y="512" font-family="${FONT}" font-size="34" fill="#c9c9d6">A friend's top 40, locked.</text>
-  <text x="70" y="558" font-family="${FONT}" font-size="26" fill="#8a8aa0">Guess the artists. No sign-in needed.</text>
-  ${bars}
-</svg>`;
+  return previewSvg({
+    text: ['CAN YOU', 'GUESS IT?', "A friend's top 40, locked.", 'Guess the artists. No sign-in needed.'],
+    size: 76,
+    ys: [330, 414, 442, 512, 558],
+    bar: (w, y) => `
+      <text x="${640 + w - 44}" y="${y + 36}" font-family="${FONT}" font-weight="700" font-size="32" fill="#0b0b0f">?</text>`,
+    opacity: ' opacity="0.9"',
+  });
 }

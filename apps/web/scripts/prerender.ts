@@ -1,37 +1,30 @@
 /**
  * The pages of the screens a visit most often opens on (docs/architecture.md, "The first frame"): the
- * route table's pages (`PAGE_ROUTES`, packages/contracts), written after `vite build` into
- * `dist/pages/*.html`; the server sends them for those paths with its configuration written in.
+ * route map's screens with a page of the route table (`page` in src/app/screens.ts, `PAGE_ROUTES` in
+ * packages/contracts), written after `vite build` into `dist/pages/*.html`; the server sends them for
+ * those paths with its configuration written in.
  *
- * Each is the built shell (`dist/index.html`, which boots through the early script) with its two marked
- * slots filled: `<!--page-head-->` with the screen's stylesheets and the list of its code (the
- * `#screen-code` JSON block the early script reads), `<!--page-root-->` with the screen's markup as
- * React renders it on the build machine (react-dom/static, src/prerender.tsx) for the prerendered ones.
- * The browser paints those before any JavaScript runs; the code is asked for after that first paint,
- * then React hydrates them. The others (`/`, `/callback`) have their screen's code asked for with the
- * app's entry; `/` also paints the frame the app saved when it last drew the list.
+ * Each is the built shell (`dist/index.html`, which boots through the early script and lists each first
+ * screen's code for it) with its two marked slots filled: `<!--page-head-->` with the screen's
+ * stylesheets, `<!--page-root-->` with the screen's markup as React renders it on the build machine
+ * (react-dom/static, src/prerender.tsx) for the prerendered ones. The browser paints those before any
+ * JavaScript runs; the code is asked for after that first paint, then React hydrates them. The others
+ * (`/`, `/callback`) have their screen's code asked for with the app's entry; `/` also paints the frame
+ * the app saved when it last drew the list.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PAGE_ROUTES, type PageRoute, SIGNUP_OUTCOME } from '@heavy-rotation/contracts';
-import { build, type Manifest } from 'vite';
+import { build } from 'vite';
+import { SCREENS } from '../src/app/screens.ts';
 import type { AppConfig } from '../src/config/app-config.ts';
+import { FIRST_SCREENS_FILE, type ScreenFiles } from '../vite/first-screens.ts';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(WEB, 'dist');
 const HEAD_SLOT = '<!--page-head-->';
 const ROOT_SLOT = '<!--page-root-->';
-const ENTRY = 'src/main.tsx';
-
-/** Each page's screen code: its route modules, or chunks by name (vite.config.ts). */
-const SCREEN_CODE: Record<string, readonly string[]> = {
-  login: ['src/app/routes/login.tsx'],
-  signup: ['src/app/routes/signup.tsx'],
-  top40: ['top40'],
-  // Sign-in ends there and goes on to the Top 40.
-  callback: ['src/app/routes/callback.tsx', 'top40'],
-};
 
 /** A configuration for the render: only `lastfm` shows on these screens (see the server's static routes). */
 function configWith(lastfm: boolean): AppConfig {
@@ -45,36 +38,6 @@ function configWith(lastfm: boolean): AppConfig {
     lastfm,
     listenbrainzSettingsUrl: 'https://listenbrainz.invalid/settings/',
   };
-}
-
-/**
- * The chunks of the modules (or named chunks) and the chunks they import, and the stylesheets of all
- * of them, leaving out the app's entry and what it imports: the early script loads those on every page.
- */
-function assetsOf(manifest: Manifest, keys: readonly string[]): { scripts: string[]; styles: string[] } {
-  const entry = manifest[ENTRY];
-  if (!entry) throw new Error(`${ENTRY} is not in the build's manifest`);
-  const seen = new Set<string>([ENTRY, ...(entry.imports ?? [])]);
-  const scripts: string[] = [];
-  const styles: string[] = [];
-  // A named chunk is looked up by its name (SCREEN_CODE) and reached by its manifest key from a module
-  // that imports it: one file either way, listed once (`/callback` names the Top 40's after its own).
-  const keyOf = (wanted: string) =>
-    wanted in manifest
-      ? wanted
-      : Object.keys(manifest).find((k) => !manifest[k]?.src && manifest[k]?.name === wanted);
-  const visit = (wanted: string) => {
-    const key = keyOf(wanted);
-    const chunk = key === undefined ? undefined : manifest[key];
-    if (key === undefined || !chunk) throw new Error(`${wanted} is not in the build's manifest`);
-    if (seen.has(key)) return;
-    seen.add(key);
-    scripts.push(`/${chunk.file}`);
-    for (const css of chunk.css ?? []) styles.push(`/${css}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of keys) visit(key);
-  return { scripts, styles };
 }
 
 /** The files written for a page: the page itself, and its variants (with Last.fm, a form's answers). */
@@ -93,7 +56,10 @@ function variantsOf(page: PageRoute): { file: string; location: string; lastfm: 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 async function main(): Promise<void> {
-  const manifest = JSON.parse(await readFile(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const files = JSON.parse(await readFile(join(DIST, FIRST_SCREENS_FILE), 'utf8')) as Record<
+    string,
+    ScreenFiles
+  >;
   const shell = await readFile(join(DIST, 'index.html'), 'utf8');
   if (!shell.includes(HEAD_SLOT) || !shell.includes(ROOT_SLOT)) {
     throw new Error(`dist/index.html has no ${HEAD_SLOT} or ${ROOT_SLOT}`);
@@ -105,6 +71,8 @@ async function main(): Promise<void> {
     await build({
       root: WEB,
       configFile: join(WEB, 'vite.config.ts'),
+      // The configuration imports the route map, whose screens import stylesheets: run, not bundled.
+      configLoader: 'runner',
       logLevel: 'warn',
       build: { ssr: 'src/prerender.tsx', outDir: out, emptyOutDir: true, manifest: false },
     });
@@ -113,14 +81,11 @@ async function main(): Promise<void> {
     };
     await mkdir(join(DIST, 'pages'), { recursive: true });
     for (const page of PAGE_ROUTES) {
-      const code = SCREEN_CODE[page.name];
-      if (!code) throw new Error(`The route table's page ${page.path} has no screen code here`);
-      const { scripts, styles } = assetsOf(manifest, code);
-      const head = [
-        ...styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-        // Data, not a script (the CSP runs none inline); file names hold no `<`.
-        `<script type="application/json" id="screen-code">${JSON.stringify(scripts)}</script>`,
-      ].join('\n    ');
+      const screen = SCREENS.find((s) => s.page === page.name);
+      const styles = screen && files[screen.path]?.styles;
+      if (!styles)
+        throw new Error(`The route table's page ${page.path} has no first screen in the route map`);
+      const head = styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`).join('\n    ');
       for (const variant of variantsOf(page)) {
         // React puts the preloads of what the screen shows (the wordmark) first: the browser's preload
         // scanner finds them there, and hydration passes over them.

@@ -1,32 +1,24 @@
 /**
  * The app's side of the boot (docs/architecture.md, "The first frame"): how each screen's chunk is
- * loaded, and the first screen of a page load asked for at once. The router (app/router.tsx) only says
- * which screen is at which path; what waits for the first screen (main.tsx's hydration, the
+ * loaded, and the first screen of a page load asked for at once. Which screen is at which path is the
+ * route map's (app/screens.ts); what waits for the first screen (boot/main.tsx's hydration, the
  * configuration gate) asks here.
  */
-import { PAGE_ROUTES } from '@heavy-rotation/contracts/route-table';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { RouteErrorBoundary } from '../app/shell/route-error-boundary.tsx';
-import { firstScreenShown } from '../lib/after-load.ts';
+import { matchPath } from 'react-router';
+import { SCREENS, type ScreenRoute } from '../app/screens.ts';
+import { ErrorBoundary } from '../app/shell/error-boundary.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
 import { screenTakenOver } from '../lib/handover.ts';
 import { KEYS } from '../lib/session.ts';
 import { readString } from '../lib/storage.ts';
 import { reloadingForDeploy } from '../pwa/chunk-reload.ts';
-
-/** The path of one of the route table's pages, by its name there (`login`, `signup`, `top40`, `callback`). */
-export function pagePath(name: string): string {
-  const page = PAGE_ROUTES.find((route) => route.name === name);
-  if (!page) throw new Error(`No page named ${name} in the route table`);
-  return page.path;
-}
-
-const TOP40 = pagePath('top40');
-const CALLBACK = pagePath('callback');
+import { firstScreenShown } from './after-load.ts';
 
 // Every screen is its own chunk: /login never pays for the Top 40 or the quiz.
-/** Whether this page load opens `path` (a protected one only with a stored session, else it redirects). */
+/** Whether this page load opens the screen at `path` (a signed-in one only with a stored session, else it redirects). */
 function opensAt(path: string, signedIn: boolean): boolean {
-  if (typeof window === 'undefined' || window.location.pathname !== path) return false;
+  if (typeof window === 'undefined' || !matchPath(path, window.location.pathname)) return false;
   return (
     !signedIn ||
     readString(KEYS.accessToken) !== null ||
@@ -53,13 +45,8 @@ function LoadedOrLazy({ loaded, Lazy }: { loaded: () => ComponentType | undefine
   return Loaded ? <Loaded /> : <Lazy />;
 }
 
-/** The screen at `path`, its chunk loaded by `load`, `fallback` shown while it loads. */
-export function screen(
-  path: string,
-  load: () => Promise<ComponentType>,
-  fallback: ReactNode,
-  signedIn = false,
-): ReactNode {
+/** The screen of a route of the map (app/screens.ts), its chunk loaded on first use, a spinner meanwhile. */
+export function screen({ path, load, access, loading: label }: ScreenRoute): ReactNode {
   let loading: Promise<ComponentType> | undefined;
   let Loaded: ComponentType | undefined;
   const once = () => {
@@ -76,8 +63,8 @@ export function screen(
     return loading;
   };
   // The first screen's chunk is asked for now, alongside /app-config.json, not after it arrives; on
-  // /callback, the Top 40's too: sign-in ends there.
-  if (opensAt(path, signedIn)) {
+  // /callback, the Top 40's too (`next`): sign-in ends there.
+  if (opensAt(path, access === 'signedIn')) {
     const settled = once().then(
       () => {
         // Here now: the gate need not wait, so a prerendered screen hydrates in its first render.
@@ -87,14 +74,15 @@ export function screen(
     );
     firstScreen = settled;
   }
-  if (path === TOP40 && opensAt(CALLBACK, false)) once().catch(() => undefined);
+  if (SCREENS.some((other) => other.next === path && opensAt(other.path, false)))
+    once().catch(() => undefined);
   const Lazy = lazy(async () => ({ default: await once() }));
   return (
-    <RouteErrorBoundary>
-      <Suspense fallback={fallback}>
+    <ErrorBoundary>
+      <Suspense fallback={<Spinner label={label ?? 'Loading...'} showLabel={label !== undefined} />}>
         <LoadedOrLazy loaded={() => Loaded} Lazy={Lazy} />
       </Suspense>
-    </RouteErrorBoundary>
+    </ErrorBoundary>
   );
 }
 

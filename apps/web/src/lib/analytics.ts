@@ -1,5 +1,5 @@
 import type { AnalyticsEvent } from '@heavy-rotation/contracts';
-import { afterLoad, pageSettled } from './after-load.ts';
+import { afterLoad, pageSettled } from '../boot/after-load.ts';
 import { sendToBackend } from './backend.ts';
 import { readString, writeString } from './storage.ts';
 

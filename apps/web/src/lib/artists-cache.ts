@@ -1,5 +1,5 @@
 import type { Artist } from '@heavy-rotation/spotify';
-import { forgetFirstFrame } from './first-frame.ts';
+import { forgetFirstFrame } from '../boot/first-frame.ts';
 import { artistsCacheKey } from './session.ts';
 import { readJsonObject, removeKeysWhere, writeJson } from './storage.ts';
 

@@ -24,6 +24,7 @@ export class BackendError extends Error {
 
 export interface BackendRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON; a form's fields (URLSearchParams) are sent as the form a browser posts. */
   body?: unknown;
   /** Headers of the route's own (a challenge link's key). */
   headers?: Record<string, string>;
@@ -37,10 +38,10 @@ function failureOf(status: number): BackendFailure {
 }
 
 /**
- * An answer of our server: its JSON body (undefined when empty or not JSON) and the `error` it names,
- * if any (apps/server/README.md, "Endpoints": failures are `{ error }`).
+ * An answer of our server: its JSON body (undefined when empty or not JSON) and the sentence a failure
+ * gives (apps/server/README.md, "Endpoints": failures are `{ error }`, a source's with its `code`).
  */
-export async function readReply(res: Response): Promise<{ body: unknown; error: string | null }> {
+async function readReply(res: Response): Promise<{ body: unknown; error: string | null }> {
   const text = await res.text();
   let body: unknown;
   try {
@@ -52,17 +53,31 @@ export async function readReply(res: Response): Promise<{ body: unknown; error: 
   return { body, error: typeof error === 'string' && error.trim() ? error : null };
 }
 
+const unauthorized = new Set<(path: string) => void>();
+
+/**
+ * Hears every 401 our server answers, with the path asked: the one place a 401 is handled. The operator
+ * console signs its operator out; a listener's 401 is also a BackendError the screens tell apart.
+ */
+export function onUnauthorized(listener: (path: string) => void): () => void {
+  unauthorized.add(listener);
+  return () => unauthorized.delete(listener);
+}
+
 async function send(path: string, request: BackendRequest): Promise<unknown> {
   const config = await loadConfig();
   const headers: Record<string, string> = { ...request.headers, apikey: config.anonKey };
   if (request.accessToken) headers.Authorization = `Bearer ${request.accessToken}`;
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form's fields go as the form a browser posts (fetch names their type); anything else as JSON.
+  const { body } = request;
+  const form = body instanceof URLSearchParams;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
     res = await fetch(new URL(path, config.backendUrl), {
-      method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
+      method: request.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: body instanceof URLSearchParams || body === undefined ? body : JSON.stringify(body),
       signal: request.signal,
       // A page that opened at /callback keeps that answer's no-referrer policy after moving on; our own
       // server reads the page a consent was given on from the Referer (docs/product.md, "The phone gate and consent").
@@ -72,9 +87,10 @@ async function send(path: string, request: BackendRequest): Promise<unknown> {
     if (request.signal?.aborted) throw error;
     throw new BackendError('network', 0, 'The server could not be reached');
   }
-  const { body, error } = await readReply(res);
+  const reply = await readReply(res);
+  if (res.status === 401) for (const listener of unauthorized) listener(path);
   if (!res.ok) {
-    const serverText = error;
+    const serverText = reply.error;
     throw new BackendError(
       failureOf(res.status),
       res.status,
@@ -82,7 +98,7 @@ async function send(path: string, request: BackendRequest): Promise<unknown> {
       serverText,
     );
   }
-  return body;
+  return reply.body;
 }
 
 type Contracts = typeof import('@heavy-rotation/contracts/replies');
@@ -103,22 +119,32 @@ const loadContracts = () => {
 };
 
 /**
- * Calls our server with the public anon key (and the user's Spotify token when given) and checks the reply
- * against the route's schema from @heavy-rotation/contracts, named by `reply`. Failures throw a
- * BackendError.
+ * Calls our server with the public anon key (and the user's Spotify token when given; the session cookie
+ * of a source's listener or an operator goes along by itself) and checks the reply against the route's
+ * schema from @heavy-rotation/contracts: named by `reply` in its replies, or given (the console's, from
+ * its own entry). Failures throw a BackendError.
  */
 export async function callBackend<K extends ReplyName>(
   path: string,
   reply: K,
+  request?: BackendRequest,
+): Promise<ReplyOf<K>>;
+export async function callBackend<S extends z.ZodMiniType>(
+  path: string,
+  reply: S,
+  request?: BackendRequest,
+): Promise<z.output<S>>;
+export async function callBackend(
+  path: string,
+  reply: ReplyName | z.ZodMiniType,
   request: BackendRequest = {},
-): Promise<ReplyOf<K>> {
-  const schemas = loadContracts();
+): Promise<unknown> {
+  const named = typeof reply === 'string' ? loadContracts() : undefined;
   const body = await send(path, request);
-  const schema: z.ZodMiniType = (await schemas)[reply];
+  const schema: z.ZodMiniType = typeof reply === 'string' ? (await (named ?? loadContracts()))[reply] : reply;
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new BackendError('bad-reply', 200, `Unexpected reply from ${path}`);
-  // The schema named `reply` parsed it: its output is that schema's (TypeScript loses it by the name).
-  return parsed.data as ReplyOf<K>;
+  return parsed.data;
 }
 
 /** A call whose reply carries nothing the app reads (an event, a save): success or a BackendError. */

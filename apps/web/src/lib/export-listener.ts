@@ -45,8 +45,3 @@ export const EXPORT_LABEL: Record<ExportListener['kind'], string> = {
   apple: 'Apple Music',
   youtube: 'YouTube Music',
 };
-
-/** Whether the listener is a guest: no sign-in the server knows, so no profile, phone gate or generator. */
-export function isGuest(): boolean {
-  return readExportListener() !== null;
-}

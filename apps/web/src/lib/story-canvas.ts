@@ -3,7 +3,7 @@ export const STORY_WIDTH = 1080;
 export const STORY_HEIGHT = 1920;
 export const WORDMARK_URL = '/wordmark.svg';
 
-export function createStoryCanvas(): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
+function createStoryCanvas(): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
   const canvas = document.createElement('canvas');
   canvas.width = STORY_WIDTH;
   canvas.height = STORY_HEIGHT;
@@ -30,7 +30,7 @@ export async function loadCorsImage(url: string | undefined): Promise<HTMLImageE
   }
 }
 
-export function canvasToJpeg(canvas: HTMLCanvasElement, quality = 0.9): Promise<Blob> {
+function canvasToJpeg(canvas: HTMLCanvasElement, quality = 0.9): Promise<Blob> {
   return new Promise((resolve, reject) => {
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error('The image could not be encoded'))),
@@ -87,7 +87,7 @@ export function wrapLines(
 }
 
 /** Our wordmark (white, 420x120 artwork) at the given box; the product name as text if it fails. */
-export async function drawWordmark(
+async function drawWordmark(
   ctx: CanvasRenderingContext2D,
   productName: string,
   centreX: number,
@@ -104,4 +104,40 @@ export async function drawWordmark(
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(fitText(ctx, productName.toUpperCase(), width, 64), centreX, top + height / 2);
+}
+
+/** What every story has around what it shows. */
+export interface StoryFrame {
+  productName: string;
+  /** The fill of the whole story. */
+  background: (ctx: CanvasRenderingContext2D) => string | CanvasGradient;
+  /** Our wordmark's top and width. */
+  wordmark: [top: number, width: number];
+  /** The font sizes of the two lines at the foot, and how far above the bottom each sits. */
+  foot: { sizes: [number, number]; above: [number, number] };
+}
+
+/**
+ * A 1080x1920 story as a JPEG: its background, our wordmark, what `paint` draws, and at the foot Spotify's
+ * attribution and where to make one's own.
+ */
+export async function drawStory(
+  frame: StoryFrame,
+  paint: (ctx: CanvasRenderingContext2D) => void,
+): Promise<Blob> {
+  const { canvas, ctx } = createStoryCanvas();
+  ctx.fillStyle = frame.background(ctx);
+  ctx.fillRect(0, 0, STORY_WIDTH, STORY_HEIGHT);
+  await drawWordmark(ctx, frame.productName, STORY_WIDTH / 2, ...frame.wordmark);
+  paint(ctx);
+  const { sizes, above } = frame.foot;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = 'rgb(255 255 255 / 0.8)';
+  ctx.font = `700 ${sizes[0]}px ${STORY_FONT}`;
+  ctx.fillText('Artist data and artwork from Spotify', STORY_WIDTH / 2, STORY_HEIGHT - above[0]);
+  ctx.fillStyle = '#ffffff';
+  ctx.font = `800 ${sizes[1]}px ${STORY_FONT}`;
+  ctx.fillText(`Find yours: ${window.location.host}`, STORY_WIDTH / 2, STORY_HEIGHT - above[1]);
+  return canvasToJpeg(canvas);
 }

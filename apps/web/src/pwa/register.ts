@@ -1,11 +1,11 @@
-import { afterLoad } from '../lib/after-load.ts';
+import { afterLoad } from '../boot/after-load.ts';
 
 const MANIFEST = '/manifest.webmanifest';
 
 /**
  * Links the app manifest once the page has loaded and the browser is idle (docs/architecture.md, "The
  * first frame"): the browser fetches the manifest and its icons as soon as it sees the link, which would
- * compete with the first screen. The built pages carry no link (vite.config.ts).
+ * compete with the first screen. The built pages carry no link (vite/page-html.ts).
  */
 export function linkManifestWhenIdle(): void {
   if (document.querySelector('link[rel="manifest"]')) return;

@@ -2,6 +2,8 @@ import type { ChallengeArtist } from '@heavy-rotation/contracts/replies';
 import type { Artist } from '@heavy-rotation/spotify';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router';
+import gameScreen from '../../components/ui/game-screen.module.css';
+import { Progress } from '../../components/ui/progress.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { loadedConfig } from '../../config/app-config.ts';
 import { DEFAULT_PRODUCT_NAME } from '../../config/validate-config.ts';
@@ -79,17 +81,14 @@ export function ChallengeRoute() {
 
   return (
     <main className={styles.screen}>
-      <header className={styles.header}>
+      <header className={gameScreen.header}>
         <p className={styles.kicker}>{productName} challenge</p>
         <h1 className={styles.title}>
           Guess {whose} top {size}
         </h1>
-        <p className={styles.progressText}>
+        <Progress done={game.found} total={game.lockedTotal}>
           {game.found} of {game.lockedTotal} found
-        </p>
-        <div className={styles.bar} aria-hidden="true">
-          <span style={{ width: `${(game.found / Math.max(game.lockedTotal, 1)) * 100}%` }} />
-        </div>
+        </Progress>
       </header>
       {game.done ? (
         <ChallengeResult
@@ -101,7 +100,7 @@ export function ChallengeRoute() {
           onAddName={game.addName}
         />
       ) : (
-        <div className={styles.play}>
+        <div className={gameScreen.play}>
           <p className={styles.tip}>Ranks 4, 5 and 6 are on the house. Name the others to unlock them.</p>
           <GuessForm inputRef={inputRef} onGuess={game.guess} />
           <ChallengeOutcome

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { getAccessToken } from '../../features/auth/session.ts';
-import { generateMissingMessages, messageFor } from '../../features/messages/generate-messages.ts';
+import { messageFor } from '../../features/messages/success-lines.ts';
+import { useSuccessLines } from '../../features/messages/use-success-lines.ts';
 import { QuizScreen } from '../../features/quiz/components/quiz-screen.tsx';
 import { Top40Error } from '../../features/top-artists/components/top40-status.tsx';
 import { useTopArtists } from '../../features/top-artists/use-top-artists.ts';
@@ -31,15 +31,10 @@ export function QuizRoute() {
   const messageOf = useCallback((name: string) => messageFor(name, messages), [messages]);
 
   // Someone who lands here directly still gets their success lines.
-  useEffect(() => {
-    if (status !== 'ready') return;
-    const controller = new AbortController();
-    generateMissingMessages(
-      artists.map((a) => a.name),
-      { signal: controller.signal, getAccessToken },
-    ).catch(() => undefined);
-    return () => controller.abort();
-  }, [status, artists]);
+  useSuccessLines(
+    artists.map((a) => a.name),
+    { enabled: status === 'ready' },
+  );
 
   if (status === 'loading') return <Spinner label="Loading quiz..." />;
   if (status === 'error')

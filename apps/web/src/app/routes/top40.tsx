@@ -1,34 +1,24 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { afterLoad } from '../../boot/after-load.ts';
 import { loadedConfig } from '../../config/app-config.ts';
 import { DEFAULT_PRODUCT_NAME } from '../../config/validate-config.ts';
-import { freshSessionUntil } from '../../features/auth/session.ts';
 import { logout, resetApp } from '../../features/auth/sign-out.ts';
-import { generateMissingMessages, messageFor } from '../../features/messages/generate-messages.ts';
+import { messageFor } from '../../features/messages/success-lines.ts';
+import { SuccessLines } from '../../features/messages/use-success-lines.ts';
 import { useStartQuiz } from '../../features/phone-gate/use-start-quiz.tsx';
 import { MenuButton } from '../../features/top-artists/components/menu-button.tsx';
-import {
-  fewerThan40Text,
-  settleListRows,
-  Top40List,
-} from '../../features/top-artists/components/top40-list.tsx';
+import { fewerThan40Text, Top40List } from '../../features/top-artists/components/top40-list.tsx';
 import { Top40Error, Top40Loading } from '../../features/top-artists/components/top40-status.tsx';
 import { TOP_LIST_SIZE } from '../../features/top-artists/fetch-top-artists.ts';
 import { useChart } from '../../features/top-artists/use-chart.ts';
-import { useListNotice } from '../../features/top-artists/use-list-notice.ts';
 import { useTopArtists } from '../../features/top-artists/use-top-artists.ts';
 import { WelcomeGate } from '../../features/welcome/components/welcome-gate.tsx';
-import { afterLoad } from '../../lib/after-load.ts';
-import { persistedFreshUntil } from '../../lib/artists-cache.ts';
-import { isGuest } from '../../lib/export-listener.ts';
-import { saveFirstFrame } from '../../lib/first-frame.ts';
-import { artistsCacheKey, KEYS } from '../../lib/session.ts';
-import { readSourceSession } from '../../lib/source-session.ts';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { useRevealed } from '../../stores/revealed-artists.ts';
-import { settlePage } from '../shell/page-transition.tsx';
 import { challengeList } from './challenge-list.ts';
 import styles from './top40.module.css';
+import { useFirstFrame } from './top40-first-frame.ts';
 
 const HELP_IMAGE = '/help.svg';
 
@@ -55,38 +45,13 @@ const RankedListCard = lazy(() =>
   })),
 );
 
-/**
- * Keeps the list as the next visit's first frame (docs/architecture.md, "The listener's first frame"),
- * valid while what it was drawn from (the saved list, the reveals) is unchanged and the app would draw
- * it at once: the saved list fresh, the session needing no check.
- */
-function useFirstFrame(ready: boolean, artists: unknown, revealed: unknown): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read from the DOM that the list and reveals draw
-  useEffect(() => {
-    const root = document.getElementById('root');
-    const config = loadedConfig();
-    if (!ready || !root || !config) return;
-    // Last.fm, ListenBrainz and export listeners' sessions are never refreshed in the browser.
-    const session = readSourceSession() || isGuest() ? Number.MAX_SAFE_INTEGER : freshSessionUntil();
-    saveFirstFrame(root, {
-      keys: [artistsCacheKey(config.productName), KEYS.revealed, KEYS.chartHistory],
-      until: Math.min(persistedFreshUntil(config.productName), session),
-      settle: (frame) => {
-        settlePage(frame);
-        settleListRows(frame);
-      },
-    });
-  }, [ready, artists, revealed]);
-}
-
 export function Top40Route() {
   const navigate = useNavigate();
   const productName = loadedConfig()?.productName ?? DEFAULT_PRODUCT_NAME;
-  const { status, artists, error, errorKind, retry, manualRetries } = useTopArtists();
+  const { status, artists, notice, error, errorKind, retry, manualRetries } = useTopArtists();
   const revealed = useRevealed(artists);
   const chart = useChart(artists, status === 'ready');
   const { startQuiz, gate } = useStartQuiz();
-  const notice = useListNotice();
   useFirstFrame(status === 'ready' && notice === null, artists, revealed);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -95,19 +60,18 @@ export function Top40Route() {
   const [challengeOpen, setChallengeOpen] = useState(false);
   const [tapped, setTapped] = useState(false);
 
+  // Asked for once the list is on screen (boot/after-load.ts): the lines fill in after the first frame.
+  const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (status !== 'ready') return;
-    const controller = new AbortController();
-    // Asked for once the list is on screen (lib/after-load.ts): the lines fill in after the first frame.
+    let alive = true;
     afterLoad(() => {
-      if (controller.signal.aborted) return;
-      generateMissingMessages(
-        artists.map((a) => a.name),
-        { signal: controller.signal, regenerate: manualRetries > 0 },
-      ).catch(() => undefined);
+      if (alive) setPainted(true);
     });
-    return () => controller.abort();
-  }, [status, artists, manualRetries]);
+    return () => {
+      alive = false;
+    };
+  }, [status]);
 
   // Warm the help sheet's artwork so it is there the moment the sheet opens.
   useEffect(() => {
@@ -174,6 +138,11 @@ export function Top40Route() {
             </div>
           ) : null}
           <WelcomeGate artists={artists} revealed={revealed} />
+          <SuccessLines
+            artistNames={artists.map((a) => a.name)}
+            enabled={painted}
+            regenerate={manualRetries}
+          />
         </>
       ) : null}
       {gate}

@@ -1,19 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { getAccessToken, hasFreshSession } from '../../features/auth/session.ts';
-import { isGuest } from '../../lib/export-listener.ts';
-import { readSourceSession } from '../../lib/source-session.ts';
+import { currentListener } from '../../lib/listener.ts';
+
+type Guard = 'checking' | 'signed-in' | 'signed-out';
+
+/** Whether the screen can show at once: every listener but a Spotify one whose token is due for its refresh. */
+function firstLook(): Guard {
+  const listener = currentListener();
+  if (listener.kind === 'nobody') return 'signed-out';
+  return listener.kind === 'spotify' && Date.now() >= listener.freshUntil ? 'checking' : 'signed-in';
+}
 
 /** The guard (docs/product.md, "Screens and routes"): a spinner while the token is checked; no token (or a failed check) → /login. */
 export function RequireSession() {
-  const [state, setState] = useState<'checking' | 'signed-in' | 'signed-out'>(() =>
-    hasFreshSession() || readSourceSession() || isGuest() ? 'signed-in' : 'checking',
-  );
+  const [state, setState] = useState<Guard>(firstLook);
   useEffect(() => {
-    if (state !== 'checking') return;
+    const listener = currentListener();
+    if (state !== 'checking' || listener.kind !== 'spotify') return;
     let live = true;
-    getAccessToken().then(
+    listener.token().then(
       (token) => live && setState(token ? 'signed-in' : 'signed-out'),
       () => live && setState('signed-out'),
     );

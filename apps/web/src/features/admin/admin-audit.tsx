@@ -1,15 +1,18 @@
 import * as admin from '@heavy-rotation/contracts/admin';
 import { useState } from 'react';
+import { callBackend } from '../../lib/backend.ts';
+import { useServerQuery } from '../../lib/use-server-query.ts';
 import styles from './admin.module.css';
+import data from './admin-data.module.css';
 import { LoadProblem } from './admin-feedback.tsx';
 import { when } from './admin-format.ts';
 import { Pager } from './admin-pager.tsx';
-import { useAdminQuery } from './admin-use-query.ts';
 
 /** Every operator action, newest first: who, what, when (docs/operator.md, "Audit log"). */
-export function AuditPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
+export function AuditPanel() {
   const [page, setPage] = useState(1);
-  const audit = useAdminQuery(`/audit?page=${page}`, admin.auditPage, onUnauthorised);
+  const path = `/api/admin/audit?page=${page}`;
+  const audit = useServerQuery(path, ({ signal }) => callBackend(path, admin.auditPage, { signal }));
   return (
     <section aria-labelledby="audit-title" className={styles.panel}>
       <h2 id="audit-title">Audit log</h2>
@@ -17,8 +20,8 @@ export function AuditPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
         Written for every action in the console; it cannot be changed or deleted.
       </p>
       {audit.error && !audit.data ? <LoadProblem error={audit.error} retry={audit.reload} /> : null}
-      <div className={styles.tableWrap} aria-busy={audit.loading}>
-        <table className={styles.table}>
+      <div className={data.tableWrap} aria-busy={audit.loading}>
+        <table className={data.table}>
           <caption className="visually-hidden">Operator actions, newest first</caption>
           <thead>
             <tr>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import styles from './admin.module.css';
+import data from './admin-data.module.css';
 
 export interface ChartSeries {
   label: string;
@@ -55,5 +55,5 @@ export default function DailyChart({ days, series }: { days: string[]; series: C
       plot.destroy();
     };
   }, [days, series]);
-  return <div ref={box} className={styles.chart} aria-hidden="true" />;
+  return <div ref={box} className={data.chart} aria-hidden="true" />;
 }

@@ -1,85 +1,68 @@
 import * as admin from '@heavy-rotation/contracts/admin';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { callBackend, onUnauthorized } from '../../lib/backend.ts';
+import { useServerQuery } from '../../lib/use-server-query.ts';
 import styles from './admin.module.css';
-import { AdminError, adminCall, noContent } from './admin-api.ts';
 import { AuditPanel } from './admin-audit.tsx';
+import { LoadProblem } from './admin-feedback.tsx';
 import { FlagsPanel } from './admin-flags.tsx';
 import { OperatorsPanel, TokenOnce } from './admin-operators.tsx';
+import { SignIn, SignOut } from './admin-sign-in.tsx';
 import { StatsPanel } from './admin-stats.tsx';
 import { SubscribersPanel } from './admin-subscribers.tsx';
 import { WaitlistPanel } from './admin-waitlist.tsx';
 
-const TABS = [
-  { path: 'waitlist', label: 'Waitlist' },
-  { path: 'subscribers', label: 'Subscribers' },
-  { path: 'stats', label: 'Stats' },
-  { path: 'flags', label: 'Flags' },
-  { path: 'operators', label: 'Operators' },
-  { path: 'audit', label: 'Audit log' },
-] as const;
-type Tab = (typeof TABS)[number]['path'];
+/** The console's sections; each panel is told who is signed in. */
+const TABS: { path: string; label: string; Panel: (props: { actor: string }) => ReactNode }[] = [
+  { path: 'waitlist', label: 'Waitlist', Panel: WaitlistPanel },
+  { path: 'subscribers', label: 'Subscribers', Panel: SubscribersPanel },
+  { path: 'stats', label: 'Stats', Panel: StatsPanel },
+  { path: 'flags', label: 'Flags', Panel: FlagsPanel },
+  { path: 'operators', label: 'Operators', Panel: OperatorsPanel },
+  { path: 'audit', label: 'Audit log', Panel: AuditPanel },
+];
 
-type SessionState =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; enabled: boolean; actor: string | null; token?: string | undefined };
+/** Who is signed in, as this page last learnt it: from the server, a sign-in, a sign-out or a 401. */
+type Signed = { actor: string | null; token?: string | undefined } | undefined;
 
 /** The operator console at /admin (docs/operator.md): sign-in, then the waitlist, subscribers, stats, flags and audit log. */
 export function AdminConsole() {
-  const [session, setSession] = useState<SessionState>({ kind: 'loading' });
-  const [round, setRound] = useState(0);
+  const session = useServerQuery('/api/admin/session', ({ signal }) =>
+    callBackend('/api/admin/session', admin.adminSession, { signal }),
+  );
+  const [signed, setSigned] = useState<Signed>();
+  const signedOut = useCallback(() => setSigned({ actor: null }), []);
   useEffect(() => {
     document.title = 'Operator console · Heavy Rotation';
-    void round;
-    let live = true;
-    adminCall('/session', admin.adminSession).then(
-      (s) => live && setSession({ kind: 'ready', ...s }),
-      (e: unknown) =>
-        live &&
-        setSession({ kind: 'failed', message: e instanceof Error ? e.message : 'Something went wrong' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [round]);
-  const signedOut = useCallback(() => setSession({ kind: 'ready', enabled: true, actor: null }), []);
+    // Any 401 of the console's API means the session is over (lib/backend.ts, the one place).
+    return onUnauthorized((path) => {
+      if (path.startsWith('/api/admin/')) signedOut();
+    });
+  }, [signedOut]);
+  const actor = signed ? signed.actor : (session.data?.actor ?? null);
 
   return (
     <div className={styles.console}>
       <header className={styles.top}>
         <h1 className={styles.title}>Operator console</h1>
-        {session.kind === 'ready' && session.actor ? (
-          <SignOut actor={session.actor} onDone={signedOut} />
-        ) : null}
+        {session.data && actor ? <SignOut actor={actor} onDone={signedOut} /> : null}
       </header>
       <main className={styles.main}>
-        {session.kind === 'loading' ? (
+        {session.error && !session.data ? (
+          <LoadProblem error={session.error} retry={session.reload} />
+        ) : !session.data ? (
           <p className={styles.muted} role="status">
             Loading the console…
           </p>
-        ) : session.kind === 'failed' ? (
-          <div className={styles.problem} role="alert">
-            <p>{session.message}</p>
-            <button type="button" className={styles.button} onClick={() => setRound((r) => r + 1)}>
-              Try again
-            </button>
-          </div>
-        ) : !session.enabled ? (
-          <section className={styles.card} aria-labelledby="off-title">
-            <h2 id="off-title">The console is off on this server</h2>
-            <p>
-              Set <code>ADMIN_TOKEN</code> (16 characters or more) in the server&apos;s environment and
-              restart it, then sign in here with that token to make the first operator account. With{' '}
-              <code>npm start</code> on a laptop the demo token is <code>heavy-rotation-demo-admin</code>.
-            </p>
-          </section>
-        ) : !session.actor ? (
-          <SignIn onSignedIn={(actor, token) => setSession({ kind: 'ready', enabled: true, actor, token })} />
+        ) : !session.data.enabled ? (
+          <Off />
+        ) : !actor ? (
+          <SignIn onSignedIn={(name, token) => setSigned({ actor: name, token })} />
         ) : (
           <>
-            {session.token ? <TokenOnce name={session.actor} token={session.token} /> : null}
-            <Signed actor={session.actor} onUnauthorised={signedOut} />
+            {signed?.token ? <TokenOnce name={actor} token={signed.token} /> : null}
+            <Sections actor={actor} />
           </>
         )}
       </main>
@@ -87,79 +70,23 @@ export function AdminConsole() {
   );
 }
 
-function SignOut({ actor, onDone }: { actor: string; onDone: () => void }) {
-  const [busy, setBusy] = useState(false);
+function Off() {
   return (
-    <div className={styles.who}>
-      <span>
-        Signed in as <strong>{actor}</strong>
-      </span>
-      <button
-        type="button"
-        className={styles.linkButton}
-        disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          adminCall('/session', noContent, { method: 'DELETE' }).finally(() => {
-            setBusy(false);
-            onDone();
-          });
-        }}
-      >
-        Sign out
-      </button>
-    </div>
-  );
-}
-
-function SignIn({ onSignedIn }: { onSignedIn: (actor: string, token?: string) => void }) {
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(undefined);
-    adminCall('/session', admin.adminSession, {
-      body: { name: String(form.get('name') ?? '') || undefined, token: String(form.get('token') ?? '') },
-    }).then(
-      (s) => onSignedIn(s.actor ?? '', s.token),
-      (e: unknown) => {
-        setBusy(false);
-        setError(e instanceof AdminError ? e.message.replace(/^name: /, '') : 'Something went wrong');
-      },
-    );
-  };
-  return (
-    <form className={styles.card} onSubmit={submit} aria-labelledby="sign-in-title">
-      <h2 id="sign-in-title">Sign in</h2>
-      <p className={styles.muted}>
-        Sign in with your own operator token: every action is written to the audit log under your
-        account&apos;s name. The very first sign-in uses the server&apos;s ADMIN_TOKEN and makes your account.
+    <section className={styles.card} aria-labelledby="off-title">
+      <h2 id="off-title">The console is off on this server</h2>
+      <p>
+        Set <code>ADMIN_TOKEN</code> (16 characters or more) in the server&apos;s environment and restart it,
+        then sign in here with that token to make the first operator account. With <code>npm start</code> on a
+        laptop the demo token is <code>heavy-rotation-demo-admin</code>.
       </p>
-      <label className={styles.field}>
-        <span>Your name (first sign-in only)</span>
-        <input name="name" autoComplete="name" maxLength={60} />
-      </label>
-      <label className={styles.field}>
-        <span>Operator token</span>
-        <input name="token" type="password" autoComplete="current-password" required maxLength={500} />
-      </label>
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
-      </button>
-    </form>
+    </section>
   );
 }
 
-function Signed({ actor, onUnauthorised }: { actor: string; onUnauthorised: () => void }) {
+function Sections({ actor }: { actor: string }) {
   const { pathname } = useLocation();
-  const tab: Tab = TABS.find((t) => pathname === `/admin/${t.path}`)?.path ?? 'waitlist';
+  const tab = TABS.find((t) => pathname === `/admin/${t.path}`) ?? TABS[0];
+  if (!tab) return null;
   return (
     <>
       <nav className={styles.tabs} aria-label="Console sections">
@@ -168,20 +95,13 @@ function Signed({ actor, onUnauthorised }: { actor: string; onUnauthorised: () =
             key={t.path}
             to={`/admin/${t.path}`}
             className={styles.tab}
-            aria-current={t.path === tab ? 'page' : undefined}
+            aria-current={t === tab ? 'page' : undefined}
           >
             {t.label}
           </Link>
         ))}
       </nav>
-      <div>
-        {tab === 'waitlist' ? <WaitlistPanel onUnauthorised={onUnauthorised} /> : null}
-        {tab === 'subscribers' ? <SubscribersPanel onUnauthorised={onUnauthorised} /> : null}
-        {tab === 'stats' ? <StatsPanel onUnauthorised={onUnauthorised} /> : null}
-        {tab === 'flags' ? <FlagsPanel onUnauthorised={onUnauthorised} /> : null}
-        {tab === 'operators' ? <OperatorsPanel actor={actor} onUnauthorised={onUnauthorised} /> : null}
-        {tab === 'audit' ? <AuditPanel onUnauthorised={onUnauthorised} /> : null}
-      </div>
+      <tab.Panel actor={actor} />
     </>
   );
 }

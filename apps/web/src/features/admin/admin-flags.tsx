@@ -1,14 +1,17 @@
 import * as admin from '@heavy-rotation/contracts/admin';
 import { useEffect, useState } from 'react';
+import { callBackend } from '../../lib/backend.ts';
+import { useServerQuery } from '../../lib/use-server-query.ts';
 import styles from './admin.module.css';
-import { AdminError, adminCall } from './admin-api.ts';
-import { LoadProblem, type Notice, NoticeLine } from './admin-feedback.tsx';
+import controls from './admin-controls.module.css';
+import { failureText, LoadProblem, type Notice, NoticeLine } from './admin-feedback.tsx';
 import { when } from './admin-format.ts';
-import { useAdminQuery } from './admin-use-query.ts';
 
 /** Feature flags, each a switch (docs/operator.md, "Flags"); every change is audited. */
-export function FlagsPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
-  const flags = useAdminQuery('/flags', admin.flagList, onUnauthorised);
+export function FlagsPanel() {
+  const flags = useServerQuery('/api/admin/flags', ({ signal }) =>
+    callBackend('/api/admin/flags', admin.flagList, { signal }),
+  );
   const [busy, setBusy] = useState<string>();
   const [notice, setNotice] = useState<Notice>();
   // A switch shows the server's answer at once, until the list asked again arrives with it.
@@ -18,7 +21,7 @@ export function FlagsPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
   }, [flags.data]);
   const flip = (flag: admin.FlagRow) => {
     setBusy(flag.key);
-    adminCall(`/flags/${flag.key}`, admin.flagReply, {
+    callBackend(`/api/admin/flags/${flag.key}`, admin.flagReply, {
       method: 'PUT',
       body: { enabled: !flag.enabled },
     }).then(
@@ -33,8 +36,7 @@ export function FlagsPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
       },
       (e: unknown) => {
         setBusy(undefined);
-        if (e instanceof AdminError && e.status === 401) onUnauthorised();
-        setNotice({ text: e instanceof Error ? e.message : 'The flag was not changed', bad: true });
+        setNotice({ text: failureText(e, 'The flag was not changed'), bad: true });
       },
     );
   };
@@ -63,7 +65,7 @@ export function FlagsPanel({ onUnauthorised }: { onUnauthorised: () => void }) {
                   role="switch"
                   aria-checked={flag.enabled}
                   aria-label={flag.key}
-                  className={flag.enabled ? styles.switchOn : styles.switch}
+                  className={flag.enabled ? controls.switchOn : controls.switch}
                   disabled={busy === flag.key}
                   onClick={() => flip(flag)}
                 >

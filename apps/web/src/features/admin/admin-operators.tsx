@@ -1,10 +1,11 @@
 import * as admin from '@heavy-rotation/contracts/admin';
 import { type FormEvent, useState } from 'react';
+import { callBackend } from '../../lib/backend.ts';
+import { useServerQuery } from '../../lib/use-server-query.ts';
 import styles from './admin.module.css';
-import { AdminError, adminCall } from './admin-api.ts';
-import { LoadProblem, type Notice, NoticeLine } from './admin-feedback.tsx';
+import controls from './admin-controls.module.css';
+import { failureText, LoadProblem, type Notice, NoticeLine } from './admin-feedback.tsx';
 import { when } from './admin-format.ts';
-import { useAdminQuery } from './admin-use-query.ts';
 
 /** A new operator's token: shown this once, since the server keeps only its hash. */
 export function TokenOnce({ name, token }: { name: string; token: string }) {
@@ -13,7 +14,7 @@ export function TokenOnce({ name, token }: { name: string; token: string }) {
       <p>
         <strong>{name}</strong>&apos;s token, shown only this once: copy it now and hand it over privately.
       </p>
-      <label className={styles.field}>
+      <label className={controls.field}>
         <span>Token for {name}</span>
         <input readOnly value={token} onFocus={(e) => e.currentTarget.select()} />
       </label>
@@ -22,18 +23,16 @@ export function TokenOnce({ name, token }: { name: string; token: string }) {
 }
 
 /** The operator accounts (docs/operator.md, "Operators"): add one by name, revoke one; both audited. */
-export function OperatorsPanel({ actor, onUnauthorised }: { actor: string; onUnauthorised: () => void }) {
-  const operators = useAdminQuery('/operators', admin.operatorList, onUnauthorised);
+export function OperatorsPanel({ actor }: { actor: string }) {
+  const operators = useServerQuery('/api/admin/operators', ({ signal }) =>
+    callBackend('/api/admin/operators', admin.operatorList, { signal }),
+  );
   const [notice, setNotice] = useState<Notice>();
   const [added, setAdded] = useState<{ name: string; token: string }>();
   const [busy, setBusy] = useState(false);
   const failed = (e: unknown) => {
     setBusy(false);
-    if (e instanceof AdminError && e.status === 401) onUnauthorised();
-    setNotice({
-      text: e instanceof Error ? e.message.replace(/^name: /, '') : 'Nothing was changed',
-      bad: true,
-    });
+    setNotice({ text: failureText(e, 'Nothing was changed').replace(/^name: /, ''), bad: true });
   };
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,19 +40,20 @@ export function OperatorsPanel({ actor, onUnauthorised }: { actor: string; onUna
     const name = String(new FormData(form).get('name') ?? '');
     setBusy(true);
     setNotice(undefined);
-    adminCall('/operators', admin.operatorAdded, { body: { name } }).then(({ operator, token }) => {
-      setBusy(false);
-      form.reset();
-      setAdded({ name: operator.name, token });
-      operators.reload();
-    }, failed);
+    callBackend('/api/admin/operators', admin.operatorAdded, { body: { name } }).then(
+      ({ operator, token }) => {
+        setBusy(false);
+        form.reset();
+        setAdded({ name: operator.name, token });
+        operators.reload();
+      },
+      failed,
+    );
   };
   const revoke = (row: admin.OperatorRow) => {
     setBusy(true);
     setAdded(undefined);
-    adminCall(`/operators/${row.id}`, admin.operatorRevoked, {
-      method: 'DELETE',
-    }).then(() => {
+    callBackend(`/api/admin/operators/${row.id}`, admin.operatorRevoked, { method: 'DELETE' }).then(() => {
       setBusy(false);
       setNotice({ text: `${row.name} is revoked: their sessions have ended.`, bad: false });
       operators.reload();
@@ -65,11 +65,11 @@ export function OperatorsPanel({ actor, onUnauthorised }: { actor: string; onUna
       <NoticeLine notice={notice} />
       {added ? <TokenOnce name={added.name} token={added.token} /> : null}
       <form className={styles.card} onSubmit={add} aria-label="Add an operator">
-        <label className={styles.field}>
+        <label className={controls.field}>
           <span>New operator&apos;s name</span>
           <input name="name" required maxLength={60} autoComplete="off" />
         </label>
-        <button type="submit" className={styles.primary} disabled={busy}>
+        <button type="submit" className={controls.primary} disabled={busy}>
           Add operator
         </button>
       </form>
@@ -88,7 +88,7 @@ export function OperatorsPanel({ actor, onUnauthorised }: { actor: string; onUna
                 </p>
               </div>
               {row.revokedAt || row.name === actor ? null : (
-                <button type="button" className={styles.danger} disabled={busy} onClick={() => revoke(row)}>
+                <button type="button" className={controls.danger} disabled={busy} onClick={() => revoke(row)}>
                   Revoke {row.name}
                 </button>
               )}

@@ -1,4 +1,5 @@
 import styles from './admin.module.css';
+import controls from './admin-controls.module.css';
 
 /** Previous / next with "Page 2 of 40", for a list of `total` rows shown `size` at a time. */
 export function Pager({
@@ -17,7 +18,7 @@ export function Pager({
   const pages = Math.max(1, Math.ceil(total / size));
   return (
     <nav className={styles.pager} aria-label={`${label} pages`}>
-      <button type="button" className={styles.button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button type="button" className={controls.button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </button>
       <span aria-live="polite">
@@ -25,7 +26,7 @@ export function Pager({
       </span>
       <button
         type="button"
-        className={styles.button}
+        className={controls.button}
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >

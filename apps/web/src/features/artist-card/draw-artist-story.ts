@@ -1,12 +1,11 @@
 import {
-  canvasToJpeg,
-  createStoryCanvas,
-  drawWordmark,
+  drawStory,
   fitText,
   loadCorsImage,
   STORY_FONT,
   STORY_HEIGHT,
   STORY_WIDTH,
+  type StoryFrame,
   wrapLines,
 } from '../../lib/story-canvas.ts';
 import { type Rgb, textOn, toCss } from './dominant-colour.ts';
@@ -26,23 +25,28 @@ const IMAGE = 720;
 const CARD_X = (STORY_WIDTH - CARD) / 2;
 const CARD_Y = 380;
 
-function background(ctx: CanvasRenderingContext2D, colour: Rgb): void {
+function background(ctx: CanvasRenderingContext2D, colour: Rgb): CanvasGradient {
   const [r, g, b] = colour;
   const gradient = ctx.createLinearGradient(0, 0, 0, STORY_HEIGHT);
   gradient.addColorStop(0, toCss(colour));
   gradient.addColorStop(0.55, `rgb(${r * 0.45} ${g * 0.45} ${b * 0.45})`);
   gradient.addColorStop(1, '#0b0b0f');
-  ctx.fillStyle = gradient;
-  ctx.fillRect(0, 0, STORY_WIDTH, STORY_HEIGHT);
+  return gradient;
 }
 
 /** The share card as a 1080x1920 JPEG: gradient, wordmark, card, message and Spotify attribution. */
 export async function drawArtistStory(story: ArtistStory): Promise<Blob> {
-  const { canvas, ctx } = createStoryCanvas();
   const image = await loadCorsImage(story.imageUrl);
-  background(ctx, story.colour);
-  await drawWordmark(ctx, story.productName, STORY_WIDTH / 2, 140, 440);
+  const frame: StoryFrame = {
+    productName: story.productName,
+    background: (ctx: CanvasRenderingContext2D) => background(ctx, story.colour),
+    wordmark: [140, 440],
+    foot: { sizes: [40, 44], above: [150, 86] },
+  };
+  return drawStory(frame, (ctx) => card(ctx, story, image));
+}
 
+function card(ctx: CanvasRenderingContext2D, story: ArtistStory, image: HTMLImageElement | null): void {
   ctx.save();
   ctx.shadowColor = 'rgb(0 0 0 / 0.45)';
   ctx.shadowBlur = 60;
@@ -87,12 +91,4 @@ export async function drawArtistStory(story: ArtistStory): Promise<Blob> {
   lines.forEach((line, i) => {
     ctx.fillText(line, STORY_WIDTH / 2, CARD_Y + CARD + 120 + i * 70);
   });
-
-  ctx.fillStyle = 'rgb(255 255 255 / 0.8)';
-  ctx.font = `700 40px ${STORY_FONT}`;
-  ctx.fillText('Artist data and artwork from Spotify', STORY_WIDTH / 2, STORY_HEIGHT - 150);
-  ctx.font = `800 44px ${STORY_FONT}`;
-  ctx.fillStyle = '#ffffff';
-  ctx.fillText(`Find yours: ${window.location.host}`, STORY_WIDTH / 2, STORY_HEIGHT - 86);
-  return canvasToJpeg(canvas);
 }

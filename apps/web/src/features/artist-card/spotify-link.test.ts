@@ -1,12 +1,8 @@
 import { beforeEach, expect, test } from 'vitest';
 import { spotifyUrlKey as linkCacheKey } from '../../lib/session.ts';
-import { provideTokenSource } from '../../lib/token-source.ts';
 import { appSlug, getSpotifyLink, withCampaign } from './spotify-link.ts';
 
-beforeEach(() => {
-  localStorage.clear();
-  provideTokenSource({ getAccessToken: async () => null, refreshAfterUnauthorized: async () => null });
-});
+beforeEach(() => localStorage.clear());
 
 test('the link carries campaign parameters naming the app', () => {
   const link = new URL(withCampaign('https://open.spotify.com/artist/abc?si=1', 'Heavy Rotation') ?? '');

@@ -1,9 +1,9 @@
 import { createClient, getArtist, SpotifyApiError } from '@heavy-rotation/spotify';
 import { loadConfig } from '../../config/app-config.ts';
 import { SignedOutError } from '../../lib/errors.ts';
+import { currentListener } from '../../lib/listener.ts';
 import { spotifyUrlKey } from '../../lib/session.ts';
 import { readString, writeString } from '../../lib/storage.ts';
-import { tokenSource } from '../../lib/token-source.ts';
 
 /** A link failure with its own words for the toast ('No Spotify URL found for artist', ...). */
 class ShareLinkError extends Error {
@@ -44,15 +44,16 @@ function readCached(artistId: string): string | null {
 }
 
 async function fetchLink(artistId: string, signal?: AbortSignal): Promise<string> {
-  const tokens = tokenSource();
-  let token = await tokens.getAccessToken();
+  const listener = currentListener();
+  if (listener.kind !== 'spotify') throw new SignedOutError('No access token available');
+  let token = await listener.token();
   if (!token) throw new SignedOutError('No access token available');
   const config = await loadConfig();
   const client = createClient({
     baseUrl: config.spotifyApiUrl,
     getAccessToken: () => token ?? '',
     onUnauthorized: async () => {
-      token = await tokens.refreshAfterUnauthorized(token);
+      token = await listener.tokenAfterUnauthorized(token);
     },
     retry: { limit: 1, delayMs: 400, maxRetryAfter: 5 },
   });

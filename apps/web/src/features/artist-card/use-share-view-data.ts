@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useServerQuery } from '../../lib/use-server-query.ts';
 import type { Rgb } from './dominant-colour.ts';
 import { loadDominantColour } from './load-dominant-colour.ts';
 import { shareTitle } from './share-text.ts';
@@ -23,25 +24,22 @@ export type LinkState = { status: 'loading' } | { status: 'ready'; href: string 
 
 /** docs/product.md, "The list card and the share view": link loading, then loaded or failed (cached links resolve without a call). */
 export function useSpotifyLink(artistId: string, known?: string): LinkState {
-  const [state, setState] = useState<LinkState & { id?: string }>({ status: 'loading' });
-  useEffect(() => {
+  const link = useServerQuery(
+    JSON.stringify([artistId, known ?? null]),
     // Another source gave the link with the artist: nothing to ask.
-    if (known !== undefined) {
-      setState(known ? { status: 'ready', href: known, id: artistId } : { status: 'failed', id: artistId });
-      return;
-    }
-    const controller = new AbortController();
-    getSpotifyLink(artistId, controller.signal).then(
-      (href) => setState({ status: 'ready', href, id: artistId }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn(error instanceof Error ? error.message : 'Failed to get Spotify URL');
-        setState({ status: 'failed', id: artistId });
+    async ({ signal }) => ({
+      id: artistId,
+      href: known !== undefined ? known || null : await getSpotifyLink(artistId, signal),
+    }),
+    {
+      fallback: (error) => {
+        console.warn(error.message || 'Failed to get Spotify URL');
+        return { id: artistId, href: null };
       },
-    );
-    return () => controller.abort();
-  }, [artistId, known]);
-  return state.id === artistId ? state : { status: 'loading' };
+    },
+  ).data;
+  if (link?.id !== artistId) return { status: 'loading' };
+  return link.href ? { status: 'ready', href: link.href } : { status: 'failed' };
 }
 
 function metaTag(name: string, attribute: 'name' | 'property'): HTMLMetaElement {

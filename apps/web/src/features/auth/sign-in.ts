@@ -1,9 +1,9 @@
 import { createClient, exchangeCode, getCurrentUserProfile, SpotifyApiError } from '@heavy-rotation/spotify';
 import { loadConfig } from '../../config/app-config.ts';
 import { KEYS, redirectUri } from '../../lib/session.ts';
+import { markSignedIn } from '../../lib/spotify-session.ts';
+import { storeTokens } from '../../lib/spotify-tokens.ts';
 import { readString, removeKey, writeString } from '../../lib/storage.ts';
-import { markSignedIn } from './session.ts';
-import { storeTokens } from './tokens.ts';
 
 const CONNECT_ERROR = "There was an issue connecting to Spotify. Let's try that again.";
 const CANCELLED_ERROR = 'You cancelled connecting to Spotify. Connect again whenever you like.';

@@ -1,19 +1,20 @@
 import { sendToBackend } from '../../lib/backend.ts';
 import { clearExportListener } from '../../lib/export-listener.ts';
+import { currentListener } from '../../lib/listener.ts';
 import { KEYS, spotifyUrlKey } from '../../lib/session.ts';
-import { clearSourceSession, readSourceSession } from '../../lib/source-session.ts';
+import { clearSourceSession } from '../../lib/source-session.ts';
+import { endSession } from '../../lib/spotify-session.ts';
 import { removeKey, removeKeysWhere } from '../../lib/storage.ts';
 import { useChartHistory } from '../../stores/chart-history.ts';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { useQuizMode } from '../../stores/quiz-mode.ts';
 import { useRevealedArtists } from '../../stores/revealed-artists.ts';
-import { endSession } from './session.ts';
 
 /** A Last.fm or ListenBrainz sign-in ends on the server too (its cookie is revoked), whatever the answer. */
 function endSourceSession(): void {
   // An export's list lives only on this device: it goes with the sign-in.
   clearExportListener();
-  if (!readSourceSession()) return;
+  if (currentListener().kind !== 'source') return;
   clearSourceSession();
   sendToBackend('/api/source/logout', { method: 'POST' }).catch((error: unknown) =>
     console.warn('The server could not end the session', String(error)),

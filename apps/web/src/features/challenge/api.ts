@@ -1,6 +1,6 @@
 import type { ChallengeCreate } from '@heavy-rotation/contracts/challenges';
 import { callBackend } from '../../lib/backend.ts';
-import { tokenSource } from '../../lib/token-source.ts';
+import { currentListener, spotifyTokenOf } from '../../lib/listener.ts';
 
 // The challenge link's calls (apps/server/README.md, "Endpoints"): one function per operation.
 
@@ -8,9 +8,7 @@ const path = (id: string, rest = '') => `/api/challenges/${encodeURIComponent(id
 
 /** Makes a link of the list; a Spotify listener's token goes along so the link counts as theirs. */
 export async function createChallenge(body: ChallengeCreate) {
-  const accessToken = await tokenSource()
-    .getAccessToken()
-    .catch(() => null);
+  const accessToken = await spotifyTokenOf(currentListener());
   return callBackend('/api/challenges', 'challengeCreated', { method: 'POST', body, accessToken });
 }
 

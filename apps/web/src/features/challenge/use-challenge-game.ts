@@ -2,6 +2,7 @@ import type { ChallengeArtist, ChallengeView } from '@heavy-rotation/contracts/r
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { BackendError } from '../../lib/backend.ts';
 import { readString, writeString } from '../../lib/storage.ts';
+import { type ServerQuery, useServerQuery } from '../../lib/use-server-query.ts';
 import { getChallenge, guessChallenge, savePlay } from './api.ts';
 import { playKey } from './link-store.ts';
 
@@ -58,28 +59,24 @@ function failure(error: unknown): string {
   return "Couldn't check that. Try again.";
 }
 
+/** The link's view as the screen shows it: the view, its loading, its end, or what went wrong. */
+function gameState(link: ServerQuery<ChallengeView>, endedSince: boolean): GameState {
+  if (endedSince) return { status: 'ended' };
+  if (link.data) return { status: 'ready', view: link.data };
+  if (link.loading || !link.error) return { status: 'loading' };
+  return ended(link.error) ? { status: 'ended' } : { status: 'error', text: failure(link.error) };
+}
+
 /** The friend's side of a challenge link: the view, their guesses judged by the server, their result. */
 export function useChallengeGame(id: string) {
-  const [state, setState] = useState<GameState>({ status: 'loading' });
+  const link = useServerQuery(`challenge:${id}`, ({ signal }) => getChallenge(id, signal));
+  // A guess or a save can find the link gone after it opened.
+  const [endedSince, setEnded] = useState(false);
+  const state = gameState(link, endedSince);
   const [progress, setProgress] = useState<Progress>(() => readProgress(id));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [pending, setPending] = useState(false);
   const [score, setScore] = useState<number | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again after a failure
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    getChallenge(id, controller.signal).then(
-      (view) => setState({ status: 'ready', view }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState(ended(error) ? { status: 'ended' } : { status: 'error', text: failure(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [id, attempt]);
 
   const update = useCallback(
     (change: (p: Progress) => Progress) =>
@@ -108,7 +105,7 @@ export function useChallengeGame(id: string) {
         update((p) => ({ ...p, done: true, saved: true, name }));
         return true;
       } catch (error) {
-        if (ended(error)) setState({ status: 'ended' });
+        if (ended(error)) setEnded(true);
         return false;
       }
     },
@@ -143,7 +140,7 @@ export function useChallengeGame(id: string) {
           }
         }
       } catch (error) {
-        if (ended(error)) setState({ status: 'ended' });
+        if (ended(error)) setEnded(true);
         else setOutcome({ kind: 'failed', text: failure(error) });
       } finally {
         setPending(false);
@@ -157,7 +154,7 @@ export function useChallengeGame(id: string) {
 
   return {
     state,
-    retry: () => setAttempt((n) => n + 1),
+    retry: link.reload,
     shown,
     found: progress.found.length,
     lockedTotal,

@@ -1,4 +1,5 @@
 import type { WaitlistForm } from '@heavy-rotation/contracts';
+import { sendToBackend } from '../../lib/backend.ts';
 
 export const SIGNUP_SUBJECT = 'New Signup from Heavy Rotation';
 
@@ -16,15 +17,9 @@ export async function submitSignup(email: string, signal?: AbortSignal): Promise
     email: email.trim(),
     subject: SIGNUP_SUBJECT,
   };
-  const body = new URLSearchParams({ ...form });
   try {
-    const res = await fetch('/', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: body.toString(),
-      signal,
-    });
-    return res.ok;
+    await sendToBackend('/', { body: new URLSearchParams({ ...form }), signal });
+    return true;
   } catch {
     return false;
   }

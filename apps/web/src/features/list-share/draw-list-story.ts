@@ -1,13 +1,11 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import {
-  canvasToJpeg,
-  createStoryCanvas,
-  drawWordmark,
+  drawStory,
   fitText,
   loadCorsImage,
   STORY_FONT,
-  STORY_HEIGHT,
   STORY_WIDTH,
+  type StoryFrame,
 } from '../../lib/story-canvas.ts';
 import { coverUrl, listRowColour, listRowWidth, MAX_ROWS } from './list-rows.ts';
 
@@ -25,49 +23,44 @@ export async function drawListStory(
   const rows = artists.slice(0, MAX_ROWS);
   const shown = new Set(revealed);
   const covers = await Promise.all(rows.map((a, i) => (shown.has(i) ? loadCorsImage(coverUrl(a)) : null)));
-  const { canvas, ctx } = createStoryCanvas();
-  ctx.fillStyle = '#0b0b0f';
-  ctx.fillRect(0, 0, STORY_WIDTH, STORY_HEIGHT);
-  await drawWordmark(ctx, productName, STORY_WIDTH / 2, 64, 400);
-  ctx.fillStyle = '#ffffff';
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.font = `900 46px ${STORY_FONT}`;
-  ctx.fillText('MY TOP 40 ARTISTS', STORY_WIDTH / 2, 226);
+  const frame: StoryFrame = {
+    productName,
+    background: () => '#0b0b0f',
+    wordmark: [64, 400],
+    foot: { sizes: [34, 40], above: [120, 66] },
+  };
+  return drawStory(frame, (ctx) => {
+    ctx.fillStyle = '#ffffff';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.font = `900 46px ${STORY_FONT}`;
+    ctx.fillText('MY TOP 40 ARTISTS', STORY_WIDTH / 2, 226);
 
-  rows.forEach((artist, i) => {
-    const width = listRowWidth(i) * SCALE;
-    const x = (STORY_WIDTH - width) / 2;
-    const y = TOP + i * STEP;
-    ctx.fillStyle = listRowColour(i);
-    ctx.beginPath();
-    ctx.roundRect(x, y, width, ROW, 10);
-    ctx.fill();
-    ctx.fillStyle = '#0b0b0f';
-    ctx.textAlign = 'right';
-    ctx.font = `900 22px ${STORY_FONT}`;
-    ctx.fillText(String(i + 1), x + 44, y + ROW / 2 + 1);
-    const coverX = x + 54;
-    if (!shown.has(i)) {
-      ctx.fillStyle = 'rgb(11 11 15 / 0.22)';
+    rows.forEach((artist, i) => {
+      const width = listRowWidth(i) * SCALE;
+      const x = (STORY_WIDTH - width) / 2;
+      const y = TOP + i * STEP;
+      ctx.fillStyle = listRowColour(i);
       ctx.beginPath();
-      ctx.roundRect(coverX, y + 5, width * 0.5, ROW - 10, 8);
+      ctx.roundRect(x, y, width, ROW, 10);
       ctx.fill();
-      return;
-    }
-    const cover = covers[i];
-    if (cover) ctx.drawImage(cover, coverX, y + 3, ROW - 6, ROW - 6);
-    ctx.fillStyle = '#0b0b0f';
-    ctx.textAlign = 'left';
-    ctx.fillText(fitText(ctx, artist.name, width - 110, 22, 16, 800), coverX + ROW + 4, y + ROW / 2 + 1);
+      ctx.fillStyle = '#0b0b0f';
+      ctx.textAlign = 'right';
+      ctx.font = `900 22px ${STORY_FONT}`;
+      ctx.fillText(String(i + 1), x + 44, y + ROW / 2 + 1);
+      const coverX = x + 54;
+      if (!shown.has(i)) {
+        ctx.fillStyle = 'rgb(11 11 15 / 0.22)';
+        ctx.beginPath();
+        ctx.roundRect(coverX, y + 5, width * 0.5, ROW - 10, 8);
+        ctx.fill();
+        return;
+      }
+      const cover = covers[i];
+      if (cover) ctx.drawImage(cover, coverX, y + 3, ROW - 6, ROW - 6);
+      ctx.fillStyle = '#0b0b0f';
+      ctx.textAlign = 'left';
+      ctx.fillText(fitText(ctx, artist.name, width - 110, 22, 16, 800), coverX + ROW + 4, y + ROW / 2 + 1);
+    });
   });
-
-  ctx.textAlign = 'center';
-  ctx.fillStyle = 'rgb(255 255 255 / 0.8)';
-  ctx.font = `700 34px ${STORY_FONT}`;
-  ctx.fillText('Artist data and artwork from Spotify', STORY_WIDTH / 2, STORY_HEIGHT - 120);
-  ctx.fillStyle = '#ffffff';
-  ctx.font = `800 40px ${STORY_FONT}`;
-  ctx.fillText(`Find yours: ${window.location.host}`, STORY_WIDTH / 2, STORY_HEIGHT - 66);
-  return canvasToJpeg(canvas);
 }

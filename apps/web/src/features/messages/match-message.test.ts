@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { BUILT_IN_MESSAGES } from './built-in-messages.ts';
-import { DEFAULT_MESSAGE, messageFor } from './generate-messages.ts';
 import { builtInMessage } from './match-message.ts';
+import { DEFAULT_MESSAGE, messageFor } from './success-lines.ts';
 
 test('the built-in table covers at least 50 artists with short lines', () => {
   const entries = Object.entries(BUILT_IN_MESSAGES);

@@ -1,8 +1,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { track } from '../../lib/analytics.ts';
-import { isGuest } from '../../lib/export-listener.ts';
-import { tokenSource } from '../../lib/token-source.ts';
+import { currentListener, spotifyTokenOf } from '../../lib/listener.ts';
 import { ErrorToast } from './components/error-toast.tsx';
 import {
   confirmCode,
@@ -32,29 +31,25 @@ class SpotifyUserNotFoundError extends Error {
 // Users known to have a phone in this page's life: a saved number skips the checks next time.
 const withPhone = new Set<string>();
 
-export interface StartQuizOptions {
-  getAccessToken?: () => Promise<string | null>;
-}
-
 /**
  * The quiz button's flow: the phone gate when the SMS gate is on, the user has no phone and has not said
  * "Not now" in the last 7 days; else /quiz (docs/product.md, "The phone gate and consent").
  */
-export function useStartQuiz(options: StartQuizOptions = {}): { startQuiz: () => void; gate: ReactNode } {
+export function useStartQuiz(): { startQuiz: () => void; gate: ReactNode } {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
   const checking = useRef(false);
   const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const getToken = options.getAccessToken ?? tokenSource().getAccessToken;
 
   const startQuiz = useCallback(async () => {
     if (checking.current) return;
     checking.current = true;
     try {
       // A guest has no account to hold a number: the gate is skipped (docs/product.md, "The Spotify data export").
-      if (isGuest() || skippedRecently()) return navigate('/quiz');
-      const token = await getToken();
+      const listener = currentListener();
+      if (listener.kind === 'export' || skippedRecently()) return navigate('/quiz');
+      const token = await spotifyTokenOf(listener);
       if (!(await smsGateEnabled())) return navigate('/quiz');
       const user = await currentUser(token);
       if (user && (withPhone.has(user.id) || (await userHasPhone(user.id, token)))) return navigate('/quiz');
@@ -63,12 +58,12 @@ export function useStartQuiz(options: StartQuizOptions = {}): { startQuiz: () =>
     } finally {
       checking.current = false;
     }
-  }, [getToken, navigate]);
+  }, [navigate]);
 
   // The number a code was last texted to: it is the listener's once the code comes back.
   const pending = useRef<{ userId: string; e164: string } | null>(null);
   const requestCode = async (e164: string) => {
-    const token = await getToken();
+    const token = await spotifyTokenOf(currentListener());
     const user = await currentUser(token);
     if (!user) throw new SpotifyUserNotFoundError();
     const sent = await sendCode(user, e164, token);
@@ -76,7 +71,7 @@ export function useStartQuiz(options: StartQuizOptions = {}): { startQuiz: () =>
     return sent;
   };
   const confirm = async (code: string) => {
-    await confirmCode(code, await getToken());
+    await confirmCode(code, await spotifyTokenOf(currentListener()));
     const saved = pending.current;
     if (!saved) return;
     withPhone.add(saved.userId);

@@ -11,11 +11,9 @@ import {
 } from '../../lib/artists-cache.ts';
 import { BackendError, callBackend } from '../../lib/backend.ts';
 import { SignedOutError } from '../../lib/errors.ts';
-import { readExportListener } from '../../lib/export-listener.ts';
+import type { ExportListener } from '../../lib/export-listener.ts';
+import { currentListener } from '../../lib/listener.ts';
 import type { ListedArtist } from '../../lib/plays.ts';
-import { RETRY } from '../../lib/retry.ts';
-import { readSourceSession } from '../../lib/source-session.ts';
-import { tokenSource } from '../../lib/token-source.ts';
 import { useChartHistory } from '../../stores/chart-history.ts';
 
 export const TOP_LIST_SIZE = 40;
@@ -23,7 +21,7 @@ export const TOP_LIST_SIZE = 40;
 const MAX_RETRY_AFTER_S = 10;
 
 // Never two identical provider calls in flight (StrictMode runs effects twice).
-let inFlight: Promise<Artist[]> | null = null;
+let inFlight: Promise<TopList> | null = null;
 
 function validArtists(items: unknown): Artist[] {
   if (!Array.isArray(items)) return [];
@@ -52,71 +50,57 @@ function fromSource(artist: SourceArtist, found: Map<string, Artist['images']>):
   };
 }
 
-// What the screen should say above a list that is not fresh (a source's rate limit), for every screen.
-let notice: string | null = null;
-const noticeListeners = new Set<() => void>();
-
-function setNotice(next: string | null): void {
-  if (next === notice) return;
-  notice = next;
-  for (const listener of noticeListeners) listener();
-}
-
-/** The notice over a saved list ("Last.fm needs a short break..."), or null when the list is fresh. */
-export function currentNotice(): string | null {
-  return notice;
-}
-
-export function subscribeNotice(listener: () => void): () => void {
-  noticeListeners.add(listener);
-  return () => noticeListeners.delete(listener);
+/** A list as the Top 40 shows it, with the notice over a saved one ("Last.fm needs a short break..."). */
+export interface TopList {
+  artists: Artist[];
+  /** Null when the list is fresh. */
+  notice: string | null;
 }
 
 /** The top artists of a Last.fm or ListenBrainz listener, through our server (the session cookie). */
-async function fetchFromSource(productName: string): Promise<Artist[]> {
+async function fetchFromSource(productName: string): Promise<TopList> {
   const reply = await callBackend('/api/source/top-artists', 'sourceTopArtistsReply');
   const found = new Map((anyPersisted(productName) ?? []).map((a) => [a.id, a.images]));
   const artists = reply.artists.slice(0, TOP_LIST_SIZE).map((a) => fromSource(a, found));
   if (artists.length === 0) throw new Error('No artists found');
   saveArtists(productName, artists);
-  // A rate-limited source answers the list it gave last, with a notice (docs/product.md, "Other sources").
-  setNotice(reply.stale ? reply.notice : null);
   // The rankings the server kept for this listener, so the chart survives a new device.
   if (reply.chart) useChartHistory.getState().merge(reply.chart, Date.now());
-  return artists;
+  // A rate-limited source answers the list it gave last, with a notice (docs/product.md, "Other sources").
+  return { artists, notice: reply.stale ? reply.notice : null };
 }
 
 /**
  * The list a Spotify data export gave, kept on the device (docs/product.md, "The Spotify data export").
  * The saved list comes first: it carries the images found since.
  */
-function fromExport(productName: string): Artist[] | null {
-  const listener = readExportListener();
-  if (!listener) return null;
-  const artists = anyPersisted(productName) ?? listener.artists;
+function fromExport(productName: string, guest: ExportListener): Artist[] {
+  const artists = anyPersisted(productName) ?? guest.artists;
   if (artists.length === 0) throw new Error('No artists found');
   saveArtists(productName, artists);
   return artists;
 }
 
-async function fetchFromProvider(): Promise<Artist[]> {
+async function fetchFromProvider(): Promise<TopList> {
   const config = await loadConfig();
-  const exported = fromExport(config.productName);
-  if (exported) return exported;
-  if (readSourceSession()) return fetchFromSource(config.productName);
-  const tokens = tokenSource();
-  let token = await tokens.getAccessToken();
+  const listener = currentListener();
+  if (listener.kind === 'export')
+    return { artists: fromExport(config.productName, listener.guest), notice: null };
+  if (listener.kind === 'source') return fetchFromSource(config.productName);
+  if (listener.kind === 'nobody') throw new SignedOutError('No access token');
+  let token = await listener.token();
   if (!token) throw new SignedOutError('No access token');
   const client = createClient({
     baseUrl: config.spotifyApiUrl,
     getAccessToken: () => token ?? '',
     // On a 401, refresh once and try again (docs/product.md, "Loading the list").
     onUnauthorized: async () => {
-      token = await tokens.refreshAfterUnauthorized(token);
+      token = await listener.tokenAfterUnauthorized(token);
     },
     retry: {
-      limit: RETRY.topArtists.retries,
-      delayMs: RETRY.topArtists.baseDelayMs,
+      // The provider's own transport retries (docs/product.md, "Loading the list"): 3, from 400 ms.
+      limit: 3,
+      delayMs: 400,
       maxRetryAfter: MAX_RETRY_AFTER_S,
     },
   });
@@ -124,7 +108,7 @@ async function fetchFromProvider(): Promise<Artist[]> {
   const artists = validArtists(page?.items).slice(0, TOP_LIST_SIZE);
   if (artists.length === 0) throw new Error('No artists found');
   saveArtists(config.productName, artists);
-  return artists;
+  return { artists, notice: null };
 }
 
 /**
@@ -132,24 +116,22 @@ async function fetchFromProvider(): Promise<Artist[]> {
  * 5 min; else the provider (first 40 of 50). On any error: the persisted cache, then the stale memory
  * copy, else the error.
  */
-export async function fetchTopArtists(options: { force?: boolean } = {}): Promise<Artist[]> {
+export async function fetchTopArtists(options: { force?: boolean } = {}): Promise<TopList> {
   const config = await loadConfig();
   if (!options.force) {
     const cached = freshPersisted(config.productName) ?? freshMemory();
-    if (cached) return cached;
+    if (cached) return { artists: cached, notice: null };
   }
   inFlight ??= fetchFromProvider().finally(() => {
     inFlight = null;
   });
   try {
-    const artists = await inFlight;
-    if (!readSourceSession()) setNotice(null);
-    return artists;
+    return await inFlight;
   } catch (error) {
     const fallback = anyPersisted(config.productName) ?? anyMemory();
     if (!fallback) throw error;
     // Our server's 429 says when to come back; the saved list stays on screen meanwhile.
-    if (error instanceof BackendError && error.status === 429) setNotice(error.serverText);
-    return fallback;
+    const notice = error instanceof BackendError && error.status === 429 ? error.serverText : null;
+    return { artists: fallback, notice };
   }
 }

@@ -4,8 +4,7 @@ import { loadedConfig } from '../../config/app-config.ts';
 import { DEFAULT_PRODUCT_NAME } from '../../config/validate-config.ts';
 import { fillArtistImages } from '../../lib/artist-images.ts';
 import { saveArtists } from '../../lib/artists-cache.ts';
-import { isGuest } from '../../lib/export-listener.ts';
-import { readSourceSession } from '../../lib/source-session.ts';
+import { currentListener } from '../../lib/listener.ts';
 
 /** How often one artist is asked about while the server has not finished looking, and how far apart. */
 const MAX_ASKS = 8;
@@ -27,7 +26,8 @@ export function useArtistImages(
   onFilled: (artists: Artist[]) => void,
 ): void {
   useEffect(() => {
-    if (!ready || !(readSourceSession() || isGuest())) return;
+    const kind = currentListener().kind;
+    if (!ready || !(kind === 'source' || kind === 'export')) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const fill = async (list: Artist[]) => {

@@ -1,6 +1,6 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { useEffect, useMemo, useState } from 'react';
-import { afterLoad, pageSettled } from '../../lib/after-load.ts';
+import { afterLoad, pageSettled } from '../../boot/after-load.ts';
 import { imageUrl } from '../../lib/artist-image.ts';
 
 const IMAGE_SPACING_MS = 50;

@@ -1,9 +1,10 @@
 import type { Artist } from '@heavy-rotation/spotify';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { loadedConfig } from '../../config/app-config.ts';
 import { freshMemory, freshPersisted } from '../../lib/artists-cache.ts';
+import { useServerQuery } from '../../lib/use-server-query.ts';
 import { describeError, type TopArtistsErrorKind } from './describe-error.ts';
-import { fetchTopArtists } from './fetch-top-artists.ts';
+import { fetchTopArtists, type TopList } from './fetch-top-artists.ts';
 import { useArtistImages } from './use-artist-images.ts';
 
 /** Automatic retries stop after this many attempts (docs/product.md, "Loading the list"). */
@@ -13,6 +14,8 @@ export interface TopArtistsState {
   status: 'loading' | 'ready' | 'error';
   /** At most 40, in rank order. */
   artists: Artist[];
+  /** The notice over a saved list while its source asks for a break. */
+  notice: string | null;
   error: string | null;
   errorKind: TopArtistsErrorKind | null;
   /** Manual retry: resets the attempt count and forces a fetch. */
@@ -21,74 +24,60 @@ export interface TopArtistsState {
   manualRetries: number;
 }
 
-type Loaded = Pick<TopArtistsState, 'status' | 'artists' | 'error' | 'errorKind'>;
-const LOADING: Loaded = { status: 'loading', artists: [], error: null, errorKind: null };
-
 /**
  * The list fetchTopArtists() would answer at once, read now (docs/product.md, "Loading the list": a saved
  * list under 2 h, then the memory copy under 5 min), so the screen's first frame is the list itself
  * rather than a spinner followed by it (docs/architecture.md, "The first frame").
  */
-function savedList(): Loaded | undefined {
+function savedList(): TopList | undefined {
   const config = loadedConfig();
   const artists = config ? (freshPersisted(config.productName) ?? freshMemory()) : null;
-  return artists ? { status: 'ready', artists, error: null, errorKind: null } : undefined;
+  return artists ? { artists, notice: null } : undefined;
 }
 
-/** The listener's top 40 with the Top 40 screen's retry policy: 1, 2, 4 s automatically, then by hand. */
+/** 1, 2 and 4 s after a failure worth retrying, then the listener's "Try Again". */
+function retryAfter(failures: number, error: Error): number | null {
+  return describeError(error).autoRetry && failures <= MAX_AUTO_RETRIES ? 1000 * 2 ** (failures - 1) : null;
+}
+
+const NO_ARTISTS: Artist[] = [];
+
+/** The listener's top 40 with the Top 40 screen's retry policy; a fresh list when back online. */
 export function useTopArtists(): TopArtistsState {
   const [saved] = useState(savedList);
-  const [state, setState] = useState<Loaded>(saved ?? LOADING);
-  const [request, setRequest] = useState({ id: 0, force: false, manual: 0 });
-  const attempts = useRef(0);
-
-  useEffect(() => {
-    // The saved list is what the first request would answer: it is on screen already.
-    if (saved && request.id === 0) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    fetchTopArtists({ force: request.force }).then(
-      (artists) => {
-        if (!cancelled) setState({ status: 'ready', artists, error: null, errorKind: null });
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        const described = describeError(error);
-        setState({ status: 'error', artists: [], error: described.message, errorKind: described.kind });
-        if (described.autoRetry && attempts.current < MAX_AUTO_RETRIES) {
-          const delay = 1000 * 2 ** attempts.current;
-          attempts.current += 1;
-          timer = setTimeout(() => {
-            setState(LOADING);
-            setRequest((r) => ({ ...r, id: r.id + 1, force: false }));
-          }, delay);
-        }
-      },
-    );
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [request, saved]);
-
-  // Back online: fetch a fresh list in the background; the saved one stays on screen meanwhile.
-  useEffect(() => {
-    const refresh = () => setRequest((r) => ({ ...r, id: r.id + 1, force: true }));
-    window.addEventListener('online', refresh);
-    return () => window.removeEventListener('online', refresh);
-  }, []);
-
+  const list = useServerQuery('top-artists', ({ fresh }) => fetchTopArtists({ force: fresh }), {
+    initial: saved,
+    retryAfter,
+    reconnect: true,
+  });
+  const [manualRetries, setManualRetries] = useState(0);
   // Images found later replace the list on screen (the saved list has them already).
-  const filled = useCallback((artists: Artist[]) => {
-    setState((s) => (s.status === 'ready' ? { ...s, artists } : s));
-  }, []);
-  useArtistImages(state.artists, state.status === 'ready', filled);
+  const [filled, setFilled] = useState<{ of: TopList; artists: Artist[] }>();
+  const data = list.data;
+  const artists = data ? (filled?.of === data ? filled.artists : data.artists) : NO_ARTISTS;
+  const onFilled = useCallback(
+    (next: Artist[]) => {
+      if (data) setFilled({ of: data, artists: next });
+    },
+    [data],
+  );
+  const status = data ? 'ready' : list.error && !list.loading ? 'error' : 'loading';
+  useArtistImages(artists, status === 'ready', onFilled);
 
+  const { reload } = list;
   const retry = useCallback(() => {
-    attempts.current = 0;
-    setState(LOADING);
-    setRequest((r) => ({ id: r.id + 1, force: true, manual: r.manual + 1 }));
-  }, []);
+    setManualRetries((n) => n + 1);
+    reload();
+  }, [reload]);
 
-  return { ...state, retry, manualRetries: request.manual };
+  const described = status === 'error' && list.error ? describeError(list.error) : null;
+  return {
+    status,
+    artists,
+    notice: data?.notice ?? null,
+    error: described?.message ?? null,
+    errorKind: described?.kind ?? null,
+    retry,
+    manualRetries,
+  };
 }

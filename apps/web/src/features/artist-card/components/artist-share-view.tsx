@@ -1,13 +1,15 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { useCallback, useEffect, useState } from 'react';
+import { ArtistPicture } from '../../../components/ui/artist-picture.tsx';
 import { ClipPlayer } from '../../../components/ui/clip-player.tsx';
 import { CloseButton, FullScreenDialog } from '../../../components/ui/full-screen-dialog.tsx';
 import { StoryShareButton } from '../../../components/ui/story-share-button.tsx';
 import { loadedConfig } from '../../../config/app-config.ts';
 import { imageUrl as pickImage } from '../../../lib/artist-image.ts';
-import { EXPORT_LABEL, readExportListener } from '../../../lib/export-listener.ts';
+import { EXPORT_LABEL } from '../../../lib/export-listener.ts';
+import { currentListener } from '../../../lib/listener.ts';
 import { playsOf, playsText } from '../../../lib/plays.ts';
-import { readSourceSession, SOURCE_LABEL } from '../../../lib/source-session.ts';
+import { SOURCE_LABEL } from '../../../lib/source-session.ts';
 import { textOn, toCss } from '../dominant-colour.ts';
 import { drawArtistStory } from '../draw-artist-story.ts';
 import { artistShareText, cardMessage } from '../share-text.ts';
@@ -34,12 +36,15 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
   const colour = useDominantColour(imageUrl);
   // Another source's artist links to Spotify when that source knows the way, else to its own page.
   // An export's artist carries its service's search link; nothing is asked of Spotify for a guest.
-  const session = readSourceSession()?.source;
-  const exported = readExportListener()?.kind;
-  const source = session ?? exported;
+  const listener = currentListener();
+  const source =
+    listener.kind === 'source'
+      ? SOURCE_LABEL[listener.session.source]
+      : listener.kind === 'export'
+        ? EXPORT_LABEL[listener.guest.kind]
+        : null;
   const spotify = artist.external_urls?.spotify;
-  const linkLabel =
-    !source || spotify ? 'Spotify' : session ? SOURCE_LABEL[session] : EXPORT_LABEL[exported ?? 'spotify'];
+  const linkLabel = !source || spotify ? 'Spotify' : source;
   const plays = playsOf(artist);
   const link = useSpotifyLink(artist.id, source ? (spotify ?? artist.href) : undefined);
   const text = artistShareText(artist.name, rank);
@@ -87,18 +92,7 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
                 <h2 className={styles.name} dir="auto">
                   {artist.name}
                 </h2>
-                {imageUrl ? (
-                  <img
-                    className={styles.image}
-                    src={imageUrl}
-                    alt=""
-                    width={240}
-                    height={240}
-                    crossOrigin="anonymous"
-                  />
-                ) : (
-                  <span className={styles.image} />
-                )}
+                <ArtistPicture className={styles.image} src={imageUrl} size={240} />
                 <div className={styles.footer}>
                   <p className={styles.rank}>My #{rank} Artist</p>
                   {backLink ? (

@@ -1,4 +1,5 @@
 import type { Artist } from '@heavy-rotation/spotify';
+import { ArtistPicture } from '../../../components/ui/artist-picture.tsx';
 import { imageUrl } from '../../../lib/artist-image.ts';
 import { rankColour } from '../../../lib/rank-scale.ts';
 import styles from './quiz-grid.module.css';
@@ -74,19 +75,7 @@ export function QuizGrid({ artists, unlocked, fresh, onLockedTap }: QuizGridProp
                 <span className="visually-hidden">Rank </span>
                 {rank}
               </span>
-              {src ? (
-                <img
-                  className={styles.image}
-                  src={src}
-                  alt=""
-                  loading="lazy"
-                  width={120}
-                  height={120}
-                  crossOrigin="anonymous"
-                />
-              ) : (
-                <span className={styles.image} aria-hidden="true" />
-              )}
+              <ArtistPicture className={styles.image} src={src} size={120} lazy />
               <span className={styles.name}>{artist.name}</span>
             </div>
           </li>

@@ -1,6 +1,8 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import gameScreen from '../../../components/ui/game-screen.module.css';
+import { Progress } from '../../../components/ui/progress.tsx';
 import { playedInHardMode, useQuizMode } from '../../../stores/quiz-mode.ts';
 import { useQuiz } from '../use-quiz.ts';
 import { Celebration } from './celebration.tsx';
@@ -51,17 +53,14 @@ export function QuizScreen({ artists, messageOf, onShareList, onChallenge }: Qui
 
   return (
     <main className={styles.screen}>
-      <header className={styles.header}>
+      <header className={gameScreen.header}>
         <Link to="/" className={styles.back}>
           <span aria-hidden="true">←</span> My Top {quiz.total}
         </Link>
         <h1 className={styles.title}>Guess your top {quiz.total}</h1>
-        <p className={styles.progressText}>
+        <Progress done={quiz.unlockedCount} total={quiz.total}>
           {quiz.unlockedCount} of {quiz.total} unlocked
-        </p>
-        <div className={styles.bar} aria-hidden="true">
-          <span style={{ width: `${(quiz.unlockedCount / Math.max(quiz.total, 1)) * 100}%` }} />
-        </div>
+        </Progress>
         {quiz.allUnlocked ? null : <HardModeSwitch />}
       </header>
       {quiz.allUnlocked ? (
@@ -72,7 +71,7 @@ export function QuizScreen({ artists, messageOf, onShareList, onChallenge }: Qui
           onChallenge={onChallenge}
         />
       ) : null}
-      <div className={styles.play}>
+      <div className={gameScreen.play}>
         {quiz.allUnlocked ? null : <GuessForm inputRef={inputRef} onGuess={quiz.guess} />}
         <GuessOutcome
           result={quiz.result}

@@ -1,6 +1,6 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { memo, startTransition, useEffect, useState } from 'react';
-import { afterFirstScreen, pageSettled } from '../../../lib/after-load.ts';
+import { afterFirstScreen, pageSettled } from '../../../boot/after-load.ts';
 import type { Move } from '../chart.ts';
 import { useImageQueue } from '../use-image-queue.ts';
 import { LockedRow, RevealedRow } from './artist-row.tsx';
@@ -73,7 +73,7 @@ export function settleListRows(frame: HTMLElement): void {
 
 /**
  * How many rows to draw. The page's first frame draws the rows a phone shows; the rest follow once it is
- * on screen (lib/after-load.ts), in a render the browser may interrupt (docs/architecture.md, "The first
+ * on screen (boot/after-load.ts), in a render the browser may interrupt (docs/architecture.md, "The first
  * frame"). Later visits to the list draw every row at once.
  */
 function useRowsToDraw(total: number): number {

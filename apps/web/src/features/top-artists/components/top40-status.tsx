@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { EXPORT_LABEL, isGuest, readExportListener } from '../../../lib/export-listener.ts';
-import { clearSourceSession, readSourceSession, SOURCE_LABEL } from '../../../lib/source-session.ts';
+import { EXPORT_LABEL } from '../../../lib/export-listener.ts';
+import { currentListener } from '../../../lib/listener.ts';
+import { clearSourceSession, SOURCE_LABEL } from '../../../lib/source-session.ts';
 import type { TopArtistsErrorKind } from '../describe-error.ts';
 import styles from './top40-status.module.css';
 
@@ -19,6 +20,8 @@ export function Top40Error({
   kind: TopArtistsErrorKind | null;
   onRetry: () => void;
 }) {
+  const listener = currentListener();
+  const empty = message === 'No artists found';
   return (
     <div className={styles.wrap}>
       <p className={styles.message} role="alert">
@@ -30,19 +33,19 @@ export function Top40Error({
           when there's room.
         </p>
       ) : null}
-      {message === 'No artists found' && isGuest() ? (
+      {empty && listener.kind === 'export' ? (
         <p className={styles.hint}>
-          Your {EXPORT_LABEL[readExportListener()?.kind ?? 'spotify']} data has no music plays in its last
-          four weeks. <Link to="/upload">Upload a newer export</Link>
+          Your {EXPORT_LABEL[listener.guest.kind]} data has no music plays in its last four weeks.{' '}
+          <Link to="/upload">Upload a newer export</Link>
         </p>
       ) : null}
-      {message === 'No artists found' && !isGuest() ? (
+      {empty && listener.kind !== 'export' ? (
         <p className={styles.hint}>
-          {SOURCE_LABEL[readSourceSession()?.source ?? 'spotify']} hasn't ranked your listening yet. Play some
-          music and check back in a few days.
+          {SOURCE_LABEL[listener.kind === 'source' ? listener.session.source : 'spotify']} hasn't ranked your
+          listening yet. Play some music and check back in a few days.
         </p>
       ) : null}
-      {kind === 'signed-out' && readSourceSession() ? (
+      {kind === 'signed-out' && listener.kind === 'source' ? (
         <p className={styles.hint}>
           <Link to="/login" onClick={clearSourceSession}>
             Sign in again

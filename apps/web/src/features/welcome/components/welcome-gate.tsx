@@ -14,8 +14,6 @@ export interface WelcomeGateProps {
   artists: Artist[];
   /** List indices the listener has unlocked: the welcome names only these artists. */
   revealed: readonly number[];
-  /** The user's access token for the server call (defaults to the stored one). */
-  getAccessToken?: () => Promise<string | null>;
 }
 
 /** How many unlocked artists the greeting names. */
@@ -33,7 +31,7 @@ function welcomeNames(artists: readonly Artist[], revealed: readonly number[]): 
 }
 
 /** The welcome overlay on `/`: shown while `welcome_shown` is unset. */
-export function WelcomeGate({ artists, revealed, getAccessToken }: WelcomeGateProps) {
+export function WelcomeGate({ artists, revealed }: WelcomeGateProps) {
   const [shown, setShown] = useState(() => readString(KEYS.welcomeShown) !== null);
   if (shown || artists.length === 0) return null;
   const complete = () => {
@@ -53,7 +51,6 @@ export function WelcomeGate({ artists, revealed, getAccessToken }: WelcomeGatePr
         artistNames={welcomeNames(artists, revealed)}
         listSize={artists.length}
         onComplete={complete}
-        getAccessToken={getAccessToken}
       />
     </Suspense>,
     document.body,

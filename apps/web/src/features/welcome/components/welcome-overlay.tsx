@@ -1,7 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { loadWelcome } from '../load-welcome.ts';
-import type { WelcomeMessage } from '../welcome-message.ts';
+import { useWelcome } from '../use-welcome.ts';
 import { useScrollLock } from './use-scroll-lock.ts';
 import styles from './welcome-overlay.module.css';
 
@@ -17,27 +16,15 @@ export interface WelcomeOverlayProps {
   /** How many artists the whole list holds. */
   listSize: number;
   onComplete: () => void;
-  getAccessToken?: () => Promise<string | null>;
 }
 
 /** The three-step welcome (greeting, reflection, teaser) as a modal dialog. */
-export function WelcomeOverlay({ artistNames, listSize, onComplete, getAccessToken }: WelcomeOverlayProps) {
+export function WelcomeOverlay({ artistNames, listSize, onComplete }: WelcomeOverlayProps) {
   useScrollLock();
-  const [message, setMessage] = useState<WelcomeMessage | null>(null);
+  const message = useWelcome(artistNames, listSize);
   const [step, setStep] = useState(0);
   const dialogRef = useRef<HTMLDivElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
-  const namesKey = artistNames.join('\n');
-  const tokenGetter = useRef(getAccessToken);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    loadWelcome(namesKey ? namesKey.split('\n') : [], listSize, {
-      signal: controller.signal,
-      getAccessToken: tokenGetter.current,
-    }).then(setMessage, () => undefined);
-    return () => controller.abort();
-  }, [namesKey, listSize]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the button of each new step
   useEffect(() => {

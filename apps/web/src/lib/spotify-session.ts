@@ -1,10 +1,9 @@
 import { refreshAccessToken, SpotifyAuthError } from '@heavy-rotation/spotify';
-import { loadConfig } from '../../config/app-config.ts';
-import { RETRY, withRetry } from '../../lib/retry.ts';
-import { KEYS } from '../../lib/session.ts';
-import { storageAvailable } from '../../lib/storage.ts';
+import { loadConfig } from '../config/app-config.ts';
+import { KEYS } from './session.ts';
+import { clearSignInData, expiresSoon, readTokens, storeTokens } from './spotify-tokens.ts';
+import { storageAvailable } from './storage.ts';
 import { announceTokens, forgetAnnouncement, HANDOVER_MS, latestTokens } from './tab-handover.ts';
-import { clearSignInData, expiresSoon, REFRESH_MARGIN_MS, readTokens, storeTokens } from './tokens.ts';
 
 const LOCK_NAME = 'heavy-rotation:token-refresh';
 type SignedOutListener = () => void;
@@ -32,17 +31,6 @@ export function markSignedIn(): void {
 /** False when the browser keeps nothing: the session then lives only as long as this tab. */
 export function sessionPersists(): boolean {
   return storageAvailable();
-}
-
-/** Until when the stored session counts as fresh (0 without a token): the token is refreshed after. */
-export function freshSessionUntil(): number {
-  const stored = readTokens();
-  return stored.accessToken === null ? 0 : stored.expiresAt - REFRESH_MARGIN_MS;
-}
-
-/** True when a stored token is good for more than the refresh margin: no check needed to show a screen. */
-export function hasFreshSession(): boolean {
-  return Date.now() < freshSessionUntil();
 }
 
 /** Another tab signed out (or reset): follow it. */
@@ -81,6 +69,22 @@ function isRejection(error: unknown): boolean {
   return error instanceof SpotifyAuthError && error.status >= 400 && error.status < 500;
 }
 
+/**
+ * The token refresh is tried again 3 times, 500, 1000 and 2000 ms apart (docs/product.md, "Loading the
+ * list"), unless refused. It is the sign-in's, not a screen's: one refresh inside the tabs' lock serves
+ * every caller, so its retries stay here rather than in useServerQuery.
+ */
+async function refreshWithRetry(run: () => ReturnType<typeof refreshAccessToken>) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3 || isRejection(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+    }
+  }
+}
+
 async function refreshInLock(staleToken: string | null): Promise<LockTurn> {
   // Re-read inside the lock: another tab may have rotated the tokens while we waited.
   const stored = latestTokens();
@@ -94,14 +98,12 @@ async function refreshInLock(staleToken: string | null): Promise<LockTurn> {
     return { token: stored.accessToken, refreshed: false };
   const config = await loadConfig();
   try {
-    const tokens = await withRetry(
-      () =>
-        refreshAccessToken({
-          clientId: config.spotifyClientId,
-          accountsUrl: config.spotifyAccountsUrl,
-          refreshToken,
-        }),
-      { ...RETRY.tokenRefresh, shouldRetry: (error) => !isRejection(error) },
+    const tokens = await refreshWithRetry(() =>
+      refreshAccessToken({
+        clientId: config.spotifyClientId,
+        accountsUrl: config.spotifyAccountsUrl,
+        refreshToken,
+      }),
     );
     storeTokens(tokens);
     announceTokens(readTokens());

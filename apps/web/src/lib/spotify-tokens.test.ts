@@ -1,5 +1,11 @@
 import { beforeEach, expect, test } from 'vitest';
-import { clearSignInData, expiresSoon, REFRESH_MARGIN_MS, readTokens, storeTokens } from './tokens.ts';
+import {
+  clearSignInData,
+  expiresSoon,
+  REFRESH_MARGIN_MS,
+  readTokens,
+  storeTokens,
+} from './spotify-tokens.ts';
 
 beforeEach(() => localStorage.clear());
 

@@ -1,4 +1,4 @@
-import { readString, removeKey, writeJson } from './storage.ts';
+import { readString, removeKey, writeJson } from '../lib/storage.ts';
 
 /**
  * The listener's own first frame (docs/architecture.md, "The listener's first frame"): the markup of the

@@ -1,30 +1,22 @@
-import { StrictMode, startTransition } from 'react';
+/**
+ * The app's entry (docs/architecture.md, "The first frame"): the early script (boot/start.ts) loads it
+ * once the page's first frame is painted. It takes over the screen the page shows, or draws one.
+ */
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './app/router.tsx';
-import { GlobalErrorBoundary } from './app/shell/global-error-boundary.tsx';
-import { firstScreenReady } from './boot/screens.tsx';
-import { loadedConfig } from './config/app-config.ts';
-import { getAccessToken, refreshAfterUnauthorized } from './features/auth/session.ts';
-import { provideTokenSource } from './lib/token-source.ts';
-import { reloadOnceWhenChunksGoMissing } from './pwa/chunk-reload.ts';
-import { linkManifestWhenIdle, registerServiceWorker } from './pwa/register.ts';
-import './styles/global.css';
+import { App } from '../app/router.tsx';
+import { loadedConfig } from '../config/app-config.ts';
+import { reloadOnceWhenChunksGoMissing } from '../pwa/chunk-reload.ts';
+import { linkManifestWhenIdle, registerServiceWorker } from '../pwa/register.ts';
+import { firstScreenReady } from './screens.tsx';
+import '../styles/global.css';
 
-provideTokenSource({ getAccessToken, refreshAfterUnauthorized });
 registerServiceWorker();
 linkManifestWhenIdle();
 reloadOnceWhenChunksGoMissing();
 
-const app = (
-  <StrictMode>
-    <GlobalErrorBoundary>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </GlobalErrorBoundary>
-  </StrictMode>
-);
+const app = <App router={BrowserRouter} />;
 
 const root = document.getElementById('root');
 if (root?.firstElementChild && !root.dataset.drawn && loadedConfig()) {

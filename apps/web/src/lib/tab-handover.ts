@@ -1,4 +1,4 @@
-import { readTokens, type StoredTokens, writeStoredTokens } from './tokens.ts';
+import { readTokens, type StoredTokens, writeStoredTokens } from './spotify-tokens.ts';
 
 // localStorage reaches other tabs' renderers a moment late, later still on a busy phone. The tab that
 // refreshed announces the new tokens on a channel and keeps the refresh lock a while (it goes on with its
@@ -16,24 +16,17 @@ const channel =
     : new BroadcastChannel('heavy-rotation:tokens');
 let announced: { tokens: StoredTokens; at: number } | null = null;
 
+/** The tokens another tab announced, if the message is one. */
+function tokensIn(data: unknown): StoredTokens | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { accessToken, refreshToken, expiresAt } = Object.fromEntries(Object.entries(data));
+  if (typeof accessToken !== 'string' || typeof expiresAt !== 'number') return null;
+  return { accessToken, refreshToken: typeof refreshToken === 'string' ? refreshToken : null, expiresAt };
+}
+
 channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const data = event.data;
-  if (
-    typeof data === 'object' &&
-    data !== null &&
-    'accessToken' in data &&
-    typeof data.accessToken === 'string' &&
-    'expiresAt' in data &&
-    typeof data.expiresAt === 'number'
-  ) {
-    const tokens = {
-      accessToken: data.accessToken,
-      refreshToken:
-        'refreshToken' in data && typeof data.refreshToken === 'string' ? data.refreshToken : null,
-      expiresAt: data.expiresAt,
-    };
-    announced = { tokens, at: Date.now() };
-  }
+  const tokens = tokensIn(event.data);
+  if (tokens) announced = { tokens, at: Date.now() };
 });
 
 export function announceTokens(tokens: StoredTokens): void {

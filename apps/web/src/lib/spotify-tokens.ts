@@ -1,7 +1,7 @@
 import type { TokenSet } from '@heavy-rotation/spotify';
-import { clearArtistCaches } from '../../lib/artists-cache.ts';
-import { KEYS, SIGN_IN_KEYS } from '../../lib/session.ts';
-import { readString, removeKey, writeString } from '../../lib/storage.ts';
+import { clearArtistCaches } from './artists-cache.ts';
+import { KEYS, SIGN_IN_KEYS } from './session.ts';
+import { readString, removeKey, writeString } from './storage.ts';
 
 /** Refresh when this little time (or less) remains. */
 export const REFRESH_MARGIN_MS = 2 * 60 * 1000;
@@ -20,6 +20,15 @@ export function readTokens(): StoredTokens {
     refreshToken: readString(KEYS.refreshToken) || null,
     expiresAt: Number.isFinite(expiry) ? expiry : 0,
   };
+}
+
+/**
+ * Until when the stored session counts as fresh (the token is refreshed after), or null without a token.
+ * Read through lib/listener.ts, "who is listening".
+ */
+export function freshSessionUntil(): number | null {
+  const stored = readTokens();
+  return stored.accessToken === null ? null : stored.expiresAt - REFRESH_MARGIN_MS;
 }
 
 export function expiresSoon(tokens: StoredTokens, now = Date.now()): boolean {

@@ -1,7 +1,7 @@
 /**
  * The page's first contentful paint (its `paint` performance entry): the moment the first frame with
  * content is on screen. The early script (boot/start.ts) asks for the app's code after it, and the app
- * lets what must not compete with the first screen go after it (lib/after-load.ts); docs/architecture.md,
+ * lets what must not compete with the first screen go after it (boot/after-load.ts); docs/architecture.md,
  * "The first frame".
  */
 const contentful = (entries: PerformanceEntryList) =>
