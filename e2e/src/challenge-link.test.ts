@@ -210,3 +210,29 @@ test('the link preview names the listener and no artist', async () => {
   const image = await fetch(`${journey.stack.url}/challenge-image.jpg`);
   expect(image.headers.get('content-type')).toBe('image/jpeg');
 });
+
+test("a friend's link asks for its screen's code with the app's entry, like the route table's pages", async () => {
+  const { context, page } = await newPhonePage(journey.browser);
+  // An unknown link: its page answers 404, which the browser reports; the screen's code is the same.
+  expectConsoleError(/status of 404/);
+  const order: string[] = [];
+  page.on('request', (request) => {
+    if (/^\/assets\/quiz-[\w-]+\.js$/.test(new URL(request.url()).pathname)) order.push('screen');
+  });
+  page.on('requestfinished', (request) => {
+    if (/^\/assets\/index-[\w-]+\.js$/.test(new URL(request.url()).pathname)) order.push('entry');
+  });
+  // The entry held back: the app itself asks for a screen's chunk only once it runs.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`${journey.stack.url}/c/${'x'.repeat(22)}`);
+  await page.getByRole('heading', { name: 'This challenge has ended' }).waitFor();
+  expect(order[0]).toBe('screen');
+  const preloaded = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloaded.some((path) => /^\/assets\/quiz-[\w-]+\.js$/.test(path))).toBe(true);
+  await context.close();
+});

@@ -18,16 +18,23 @@ interface RootChange {
 async function returningVisit(signedIn: BrowserContext): Promise<{ visit: BrowserContext; page: Page }> {
   const storageState = await signedIn.storageState();
   const visit = await journey.browser.newContext({ viewport: PHONE, storageState, serviceWorkers: 'block' });
-  // Every change of #root's own children, in order, with the markup right after it.
+  // Every change of #root's own children, in order, with the markup right after it. The early script
+  // is the first child of #root in the page and steps out to the head as it runs: not a change of screen.
   await visit.addInitScript(() => {
     const changes: RootChange[] = [];
     Object.assign(window, { rootChanges: changes });
+    const screen = (nodes: NodeList) => Array.from(nodes).filter((node) => node.nodeName !== 'SCRIPT');
     new MutationObserver((records) => {
       const root = document.getElementById('root');
-      const own = records.filter((r) => r.target === root && r.type === 'childList');
+      const own = records.filter(
+        (r) =>
+          r.target === root &&
+          r.type === 'childList' &&
+          screen(r.addedNodes).length + screen(r.removedNodes).length > 0,
+      );
       if (!root || own.length === 0) return;
       changes.push({
-        replaced: own.some((r) => r.removedNodes.length > 0),
+        replaced: own.some((r) => screen(r.removedNodes).length > 0),
         html: root.innerHTML,
         at: performance.now(),
       });

@@ -31,6 +31,19 @@ async function tapWhenShown(control: Locator): Promise<void> {
   await control.click({ force: true });
 }
 
+/** Holds back the page's files matching `pattern` until the returned release is called. */
+async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The console's sign-in: ADMIN_TOKEN makes the first operator once, whose session is kept for every case. */
 let operatorCookie: Promise<string> | undefined;
 function consoleCookie(base: string): Promise<string> {
@@ -136,18 +149,10 @@ test(
   async () => {
     await eachRate(['before the app', 'whenever'], async (rate, when) => {
       const { context, page } = await phone(rate);
+      let release: () => void = () => undefined;
       try {
         // Before the app: its entry held back until the key is pressed, so the page itself must keep it.
-        let release: () => void = () => undefined;
-        const released = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        if (when === 'before the app') {
-          await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-            await released;
-            await route.continue();
-          });
-        }
+        if (when === 'before the app') release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
         await page.goto(`${journey.stack.url}/login`, { waitUntil: 'commit' });
         const connect = page.getByText('Connect Spotify', { exact: true });
         await connect.waitFor({ state: 'visible', ...ARRIVES });
@@ -163,6 +168,36 @@ test(
         }
         await LOGIN_BUTTONS[0]?.[1](page);
       } finally {
+        release();
+        await context.close();
+      }
+    });
+  },
+  THROTTLED_TEST_MS,
+);
+
+test(
+  '/login before its early script: no control shows until the page keeps taps; then a tap the moment it shows reaches Spotify',
+  async () => {
+    await eachRate(['early script late'], async (rate) => {
+      const { context, page } = await phone(rate);
+      let release: () => void = () => undefined;
+      try {
+        release = await holdBack(page, /\/assets\/start-[\w-]+\.js$/);
+        const arrived = page.waitForResponse((response) => new URL(response.url()).pathname === '/login');
+        await page.goto(`${journey.stack.url}/login`, { waitUntil: 'commit' });
+        await (await arrived).finished();
+        // The whole page is here and frames are drawn: still no control a tap could be lost on.
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        const connect = page.getByText('Connect Spotify', { exact: true });
+        expect(await connect.count()).toBe(0);
+        release();
+        await tapWhenShown(connect);
+        await LOGIN_BUTTONS[0]?.[1](page);
+      } finally {
+        release();
         await context.close();
       }
     });
