@@ -176,13 +176,10 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
     TRUST_PROXY: '1',
     PUBLIC_ORIGIN: proxy,
     SPOTIFY_CLIENT_ID: 'heavy-rotation-demo',
-    SPOTIFY_ACCOUNTS_URL: emulator,
-    SPOTIFY_API_URL: `${emulator}/v1`,
-    // ListenBrainz is the emulator's too: nothing here reaches the internet.
-    LISTENBRAINZ_API_URL: `${emulator}/listenbrainz`,
+    // Every outside service is the emulator's: nothing here reaches the internet.
+    EMULATOR_URL: emulator,
     WEB_DIST: webDist,
     LOG_LEVEL: 'warn',
-    SHUTDOWN_TIMEOUT_MS: '5000',
     // The emulator shares the machine with everything else here: a slow answer is not an outage.
     PROVIDER_TIMEOUT_MS: '30000',
     ...env,

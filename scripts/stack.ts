@@ -168,40 +168,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       );
       children.push(emulator.child);
       Object.assign(serverEnv, {
-        EMULATOR_PORT: String(emulatorPort),
+        // Every outside service is the emulator's (Spotify, Last.fm, ListenBrainz, the image and clip
+        // sources, the SMS provider), with its demo credentials.
+        EMULATOR_URL: emulatorUrl,
         SPOTIFY_CLIENT_ID: 'heavy-rotation-demo',
-        SPOTIFY_ACCOUNTS_URL: emulatorUrl,
-        SPOTIFY_API_URL: `${emulatorUrl}/v1`,
-        // The local Last.fm and ListenBrainz, unless real keys or addresses are given.
-        ...(baseEnv.LASTFM_API_KEY
-          ? {}
-          : {
-              LASTFM_API_KEY: DEMO_LASTFM.apiKey,
-              LASTFM_SHARED_SECRET: DEMO_LASTFM.secret,
-              LASTFM_AUTH_URL: `${emulatorUrl}/lastfm/api/auth/`,
-              LASTFM_API_URL: `${emulatorUrl}/lastfm/2.0/`,
-            }),
-        ...(baseEnv.LISTENBRAINZ_API_URL
-          ? {}
-          : {
-              LISTENBRAINZ_API_URL: `${emulatorUrl}/listenbrainz`,
-              LISTENBRAINZ_SETTINGS_URL: `${emulatorUrl}/listenbrainz/settings/`,
-            }),
-        // Artist images come from the local Deezer, MusicBrainz, Wikidata and Commons.
-        DEEZER_API_URL: baseEnv.DEEZER_API_URL ?? `${emulatorUrl}/deezer`,
-        ITUNES_API_URL: baseEnv.ITUNES_API_URL ?? `${emulatorUrl}/itunes`,
-        MUSICBRAINZ_API_URL: baseEnv.MUSICBRAINZ_API_URL ?? `${emulatorUrl}/musicbrainz`,
-        WIKIDATA_API_URL: baseEnv.WIKIDATA_API_URL ?? `${emulatorUrl}/wikidata`,
-        COMMONS_API_URL: baseEnv.COMMONS_API_URL ?? `${emulatorUrl}/commons`,
-        // Codes are texted through the local SMS provider; its inbox shows them.
-        ...(baseEnv.SMS_ACCOUNT_SID
-          ? {}
-          : {
-              SMS_API_URL: `${emulatorUrl}/twilio`,
-              SMS_ACCOUNT_SID: DEMO_SMS.accountSid,
-              SMS_AUTH_TOKEN: DEMO_SMS.authToken,
-              SMS_FROM: DEMO_SMS.from,
-            }),
+        LASTFM_API_KEY: DEMO_LASTFM.apiKey,
+        LASTFM_SHARED_SECRET: DEMO_LASTFM.secret,
+        SMS_ACCOUNT_SID: DEMO_SMS.accountSid,
+        SMS_AUTH_TOKEN: DEMO_SMS.authToken,
+        SMS_FROM: DEMO_SMS.from,
         // The operator console works out of the box; invitations stay in its outbox (no SMTP_URL).
         ADMIN_TOKEN: baseEnv.ADMIN_TOKEN ?? DEMO_ADMIN_TOKEN,
       });

@@ -75,9 +75,7 @@ export async function startCrowd(listeners: number): Promise<Crowd> {
   return {
     url,
     env: {
-      SPOTIFY_ACCOUNTS_URL: url,
-      SPOTIFY_API_URL: `${url}/v1`,
-      LISTENBRAINZ_API_URL: `${url}/listenbrainz`,
+      EMULATOR_URL: url,
     },
     stop,
   };

@@ -21,8 +21,7 @@ async function once(dataDir: string): Promise<number> {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     SPOTIFY_CLIENT_ID: 'heavy-rotation-demo',
-    SPOTIFY_ACCOUNTS_URL: 'http://127.0.0.1:9',
-    SPOTIFY_API_URL: 'http://127.0.0.1:9/v1',
+    EMULATOR_URL: 'http://127.0.0.1:9',
   };
   const started = performance.now();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/index.js'], {

@@ -9,6 +9,9 @@ import { createLogger, type Logger } from './http/logger.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import { sourceKeyFileOf, sourceKeySecretFromFile } from './sources/key-file.ts';
 
+/** How long start-up waits for PostgreSQL to answer before giving up. */
+const DB_START_TIMEOUT_MS = 30_000;
+
 /** What the app is built from. */
 export interface AppDeps {
   env: Env;
@@ -55,7 +58,7 @@ export async function createDeps(
     (await openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
-      startTimeoutMs: env.DB_START_TIMEOUT_MS,
+      startTimeoutMs: DB_START_TIMEOUT_MS,
       pgliteFiles,
       onTrouble: (what, error) => logger.warn({ cause: describeCause(error) }, what),
     }));

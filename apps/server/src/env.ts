@@ -10,9 +10,9 @@ const positive = z.coerce.number().int().positive();
 export const ENV_VARIABLES = {
   HOST: [z.string().min(1).default('127.0.0.1'), 'Interface to listen on'],
   PORT: [port.default(8787), 'Port to listen on'],
-  EMULATOR_PORT: [
-    port.default(8788),
-    'Port of the local Spotify emulator (demo mode, set by the start script)',
+  EMULATOR_URL: [
+    z.url().optional(),
+    'Demo mode and tests: every outside service is reached at its path on this emulator (set by the start script)',
   ],
   DATA_DIR: [
     z.string().min(1).default('.data'),
@@ -39,14 +39,6 @@ export const ENV_VARIABLES = {
     'Product name shown by the web app (must not contain "Spotify")',
   ],
   SPOTIFY_CLIENT_ID: [z.string().min(1).optional(), 'Spotify app client id handed to the web app'],
-  SPOTIFY_ACCOUNTS_URL: [
-    z.url().default('https://accounts.spotify.com'),
-    'Spotify accounts service base URL',
-  ],
-  SPOTIFY_API_URL: [
-    z.url().default('https://api.spotify.com/v1'),
-    'Spotify Web API base URL (used to verify callers)',
-  ],
   PROVIDER_TIMEOUT_MS: [positive.default(5000), 'Timeout of the caller check against the provider, ms'],
   PUBLIC_ORIGIN: [z.url().optional(), 'Public origin of this server (backend URL, CORS, HSTS when https)'],
   WEB_ORIGIN: [
@@ -61,7 +53,6 @@ export const ENV_VARIABLES = {
     z.string().min(16).optional(),
     'Operator token: signs in to the console at /admin (off when unset)',
   ],
-  ADMIN_SESSION_HOURS: [positive.default(8), 'How long an operator console sign-in lasts, hours'],
   SMTP_URL: [
     z.url({ protocol: /^smtps?$/ }).optional(),
     'Mail server for invitations, smtp:// or smtps:// with credentials (outbox only when unset)',
@@ -69,14 +60,6 @@ export const ENV_VARIABLES = {
   MAIL_FROM: [
     z.string().min(3).default('Heavy Rotation <invites@heavy-rotation.invalid>'),
     'Sender of invitation emails',
-  ],
-  MAIL_RETRY_SECONDS: [
-    positive.default(60),
-    'Delay before an email that met a temporary error is tried again; doubles each time, s',
-  ],
-  SMS_API_URL: [
-    z.url().default('https://api.twilio.com'),
-    "SMS provider base URL, Twilio's Messages API convention (demo mode: the local emulator)",
   ],
   SMS_ACCOUNT_SID: [
     z.string().min(1).max(64).optional(),
@@ -116,37 +99,15 @@ export const ENV_VARIABLES = {
   LLM_BASE_URL: [z.url().optional(), 'OpenAI-compatible API base URL for messages (templates when unset)'],
   LLM_API_KEY: [z.string().min(1).optional(), 'API key of the OpenAI-compatible endpoint'],
   LLM_MODEL: [z.string().min(1).optional(), 'Model name for the OpenAI-compatible endpoint'],
-  LLM_TIMEOUT_MS: [positive.default(10_000), 'Timeout of one generator call, ms'],
   LLM_DAILY_CAP: [positive.default(50), 'Generator calls per user per UTC day (template lines past it)'],
   LASTFM_API_KEY: [
     z.string().min(1).optional(),
     'Last.fm API key ("Continue with Last.fm" is off when unset)',
   ],
   LASTFM_SHARED_SECRET: [z.string().min(1).optional(), 'Last.fm shared secret (signs auth.getSession)'],
-  LASTFM_AUTH_URL: [z.url().default('https://www.last.fm/api/auth/'), 'Last.fm web authentication page'],
-  LASTFM_API_URL: [z.url().default('https://ws.audioscrobbler.com/2.0/'), 'Last.fm API endpoint'],
-  LISTENBRAINZ_API_URL: [z.url().default('https://api.listenbrainz.org'), 'ListenBrainz API base URL'],
-  LISTENBRAINZ_SETTINGS_URL: [
-    z.url().default('https://listenbrainz.org/settings/'),
-    'Where a listener finds their ListenBrainz user token (linked from the sign-in screen)',
-  ],
-  DEEZER_API_URL: [
-    z.url().default('https://api.deezer.com'),
-    'Deezer API base URL (artist images and sound clues)',
-  ],
-  MUSICBRAINZ_API_URL: [z.url().default('https://musicbrainz.org'), 'MusicBrainz base URL (artist images)'],
-  WIKIDATA_API_URL: [z.url().default('https://www.wikidata.org'), 'Wikidata base URL (artist images)'],
-  COMMONS_API_URL: [
-    z.url().default('https://commons.wikimedia.org'),
-    'Wikimedia Commons base URL (artist images)',
-  ],
   IMAGE_WAIT_MS: [
     positive.default(3000),
     "How long one artist-image request may wait for MusicBrainz's one-a-second turns, ms",
-  ],
-  IMAGE_LOOKUPS_PER_REQUEST: [
-    positive.default(10),
-    'Names one artist-image request may look up at the image sources (the rest: ask again later)',
   ],
   IMAGE_LOOKUPS_PER_ADDRESS_PER_MINUTE: [
     positive.default(30),
@@ -156,22 +117,15 @@ export const ENV_VARIABLES = {
     positive.default(600),
     'Names per minute looked up at the image sources for everybody, across instances',
   ],
-  ITUNES_API_URL: [z.url().default('https://itunes.apple.com'), 'iTunes Search API base URL (sound clues)'],
   CLIP_WAIT_MS: [
     positive.default(4000),
     'How long one sound-clue lookup may wait for its turns at Deezer and iTunes, ms',
   ],
-  CLIP_MAX_BYTES: [
-    positive.default(3_000_000),
-    'Largest preview file the server fetches for a sound clue, bytes',
-  ],
   RATE_LIMIT_CLIPS_PER_HOUR: [positive.default(2000), 'Sound-clue lookups and plays per client IP per hour'],
-  SOURCE_TIMEOUT_MS: [positive.default(8000), 'Timeout of one Last.fm or ListenBrainz call, ms'],
   SOURCE_CACHE_SECONDS: [
     z.coerce.number().int().min(0).default(3600),
     "How long a Last.fm or ListenBrainz listener's top artists are kept for every instance, s",
   ],
-  SESSION_DAYS: [positive.default(30), 'Lifetime of a Last.fm or ListenBrainz sign-in, days'],
   RATE_LIMIT_IP_PER_MINUTE: [
     positive.default(12_000),
     'Requests per client IP per minute to the API: a backstop for an address many listeners share',
@@ -190,10 +144,6 @@ export const ENV_VARIABLES = {
     positive.default(600),
     'Bearer tokens per client IP per minute the server asks the provider about (known ones are cached)',
   ],
-  RATE_LIMIT_IPV6_PREFIX: [
-    z.coerce.number().int().min(1).max(128).default(64),
-    'Per-IP limits count an IPv6 client by its network of this many bits (IPv4: each address)',
-  ],
   RATE_LIMIT_MEMORY_KEYS: [
     positive.default(20_000),
     'Counters one limit keeps in memory without REDIS_URL, and while Redis is away (least recently used dropped first)',
@@ -208,11 +158,6 @@ export const ENV_VARIABLES = {
       }),
     'Proxies in front: a number of hops, or their addresses/CIDRs (client IP from X-Forwarded-For)',
   ],
-  DB_START_TIMEOUT_MS: [
-    positive.default(30_000),
-    'How long start-up waits for PostgreSQL before giving up, ms',
-  ],
-  SHUTDOWN_TIMEOUT_MS: [positive.default(10_000), 'On SIGTERM, how long requests in flight may finish, ms'],
   LOG_LEVEL: [
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     'pino log level',
@@ -227,7 +172,38 @@ const shape = Object.fromEntries(Object.entries(ENV_VARIABLES).map(([k, [s]]) =>
 };
 const schema = z.object(shape);
 
-export type Env = z.infer<typeof schema>;
+/**
+ * Where each outside service is: its own address, or its path on the emulator when EMULATOR_URL is set
+ * (packages/emulator serves them all on one origin). Not variables: nobody deploying points one service
+ * elsewhere (docs/deploy.md, "Configuration").
+ */
+const SERVICES = {
+  SPOTIFY_ACCOUNTS_URL: ['https://accounts.spotify.com', ''],
+  SPOTIFY_API_URL: ['https://api.spotify.com/v1', '/v1'],
+  LASTFM_AUTH_URL: ['https://www.last.fm/api/auth/', '/lastfm/api/auth/'],
+  LASTFM_API_URL: ['https://ws.audioscrobbler.com/2.0/', '/lastfm/2.0/'],
+  LISTENBRAINZ_API_URL: ['https://api.listenbrainz.org', '/listenbrainz'],
+  LISTENBRAINZ_SETTINGS_URL: ['https://listenbrainz.org/settings/', '/listenbrainz/settings/'],
+  DEEZER_API_URL: ['https://api.deezer.com', '/deezer'],
+  ITUNES_API_URL: ['https://itunes.apple.com', '/itunes'],
+  MUSICBRAINZ_API_URL: ['https://musicbrainz.org', '/musicbrainz'],
+  WIKIDATA_API_URL: ['https://www.wikidata.org', '/wikidata'],
+  COMMONS_API_URL: ['https://commons.wikimedia.org', '/commons'],
+  SMS_API_URL: ['https://api.twilio.com', '/twilio'],
+} as const;
+
+export type Env = z.infer<typeof schema> & { readonly [K in keyof typeof SERVICES]: string };
+
+function withServices(variables: z.infer<typeof schema>): Env {
+  const base = variables.EMULATOR_URL?.replace(/\/$/, '');
+  const services = Object.fromEntries(
+    Object.entries(SERVICES).map(([name, [own, path]]) => [
+      name,
+      base === undefined ? own : `${base}${path}`,
+    ]),
+  ) as { [K in keyof typeof SERVICES]: string };
+  return { ...variables, ...services };
+}
 
 /** Reads and checks the environment once; a bad value stops the start with the variable's name. */
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -244,7 +220,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   // Several instances must count as one: their counters live in Redis, never in each one's memory.
   if (result.data.DATABASE_URL && !result.data.REDIS_URL)
     throw new Error('Invalid configuration: REDIS_URL: required with DATABASE_URL');
-  return result.data;
+  return withServices(result.data);
 }
 
 // apps/web/dist: this module sits one folder below the package in src/ and in the built dist/ alike.

@@ -193,8 +193,7 @@ test('SIGTERM with 40 calls in flight: each is answered, and the process ends so
   const dataDir = await mkdtemp(join(tmpdir(), 'hr-index-'));
   const { url, child, output } = await listening(dataDir, {
     SPOTIFY_CLIENT_ID: 'heavy-rotation-demo',
-    SPOTIFY_ACCOUNTS_URL: emulatorUrl,
-    SPOTIFY_API_URL: `${emulatorUrl}/v1`,
+    EMULATOR_URL: emulatorUrl,
     PROVIDER_TIMEOUT_MS: '20000',
     RATE_LIMIT_IP_PER_MINUTE: '1000',
     // Forty new tokens from one address at once.

@@ -1,6 +1,9 @@
 import { preloadPgliteFiles } from './db/pglite-files.ts';
 import type { Env } from './env.ts';
 
+/** On SIGTERM, how long requests in flight may finish before their connections are closed. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
 // The embedded database's WebAssembly compiles on V8's background threads while the modules below load.
 const pgliteFiles = process.env.DATABASE_URL ? undefined : preloadPgliteFiles();
 const [{ createServer }, { getRequestListener }, { createDeps }, { readEnv }] = await Promise.all([
@@ -67,6 +70,6 @@ function stop(signal: string): void {
   setTimeout(() => {
     server.closeAllConnections();
     void finish(0);
-  }, env.SHUTDOWN_TIMEOUT_MS).unref();
+  }, SHUTDOWN_TIMEOUT_MS).unref();
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));

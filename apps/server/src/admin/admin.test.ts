@@ -64,7 +64,6 @@ describe.each(DATABASES)('operator console on %s', (kind) => {
         ADMIN_TOKEN,
         SMTP_URL: smtp.url,
         MAIL_FROM: 'Heavy Rotation <invites@example.test>',
-        MAIL_RETRY_SECONDS: '60',
         PUBLIC_ORIGIN: SITE,
       },
       { now: () => clock },

@@ -143,14 +143,17 @@ function createAdminAuth(options: AdminAuthOptions) {
 }
 export type AdminAuth = ReturnType<typeof createAdminAuth>;
 
-/** The console's sign-in with ADMIN_TOKEN (off when unset), sessions lasting ADMIN_SESSION_HOURS. */
+/** How long an operator's console sign-in lasts: a working day. */
+const ADMIN_SESSION_MS = 8 * 3_600_000;
+
+/** The console's sign-in with ADMIN_TOKEN (off when unset), sessions lasting ADMIN_SESSION_MS. */
 export function adminAuthFromEnv(
-  env: Pick<Env, 'ADMIN_TOKEN' | 'ADMIN_SESSION_HOURS'>,
+  env: Pick<Env, 'ADMIN_TOKEN'>,
   shared: Omit<AdminAuthOptions, 'adminToken' | 'sessionMs'>,
 ): AdminAuth {
   return createAdminAuth({
     ...shared,
     adminToken: env.ADMIN_TOKEN,
-    sessionMs: env.ADMIN_SESSION_HOURS * 3_600_000,
+    sessionMs: ADMIN_SESSION_MS,
   });
 }

@@ -166,15 +166,18 @@ function createMailQueue(options: MailQueueOptions): MailQueue {
   };
 }
 
-/** The queue sending through SMTP_URL as MAIL_FROM (the outbox only when unset), retrying after MAIL_RETRY_SECONDS. */
+/** Before an email that met a temporary error is tried again; the delay doubles each time. */
+const MAIL_RETRY_MS = 60_000;
+
+/** The queue sending through SMTP_URL as MAIL_FROM (the outbox only when unset), retrying after MAIL_RETRY_MS. */
 export function mailQueueFromEnv(
-  env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_RETRY_SECONDS'>,
+  env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>,
   shared: { db: Db; now: () => number; logger: Logger },
 ): MailQueue {
   return createMailQueue({
     ...shared,
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
-    retryBaseMs: env.MAIL_RETRY_SECONDS * 1000,
+    retryBaseMs: MAIL_RETRY_MS,
   });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clipArtist, clipCalls, namesIn } from '../test/calls.ts';
 import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
+import { CLIP_MAX_BYTES } from './resolver.ts';
 
 describe.each(DATABASES)('on %s', (kind) => {
   let s: TestServer;
@@ -112,8 +113,9 @@ describe.each(DATABASES)('pace and budget on %s', (kind) => {
   });
 
   test('a preview past CLIP_MAX_BYTES is refused, not sent', async () => {
-    const s = await startTestServer(kind, { CLIP_MAX_BYTES: '50000' });
+    const s = await startTestServer(kind);
     try {
+      await s.control('/clips/_control/faults', { service: 'preview', padTo: CLIP_MAX_BYTES + 1 });
       const name = clipArtist('deezer').name;
       const { clip } = (await (await s.call('/api/clips', { json: { name } })).json()) as {
         clip: { id: string };

@@ -5,6 +5,7 @@ import { clip, clipPlay } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { normaliseArtistName } from '../messages/normalise.ts';
 import { createPace } from '../upstream/pace.ts';
+import { SOURCE_TIMEOUT_MS } from '../upstream/timeout.ts';
 import { createPreviewCache, type PreviewCache } from './preview-cache.ts';
 import { type ClipSources, ClipSourceUnavailable, createClipSources, type FoundClip } from './upstream.ts';
 
@@ -130,20 +131,20 @@ function createClipResolver({ db, sources, now, waitMs }: ClipResolverOptions) {
 
 export type ClipResolver = ReturnType<typeof createClipResolver>;
 
+/** The largest preview file fetched for a sound clue: a 30-second MP3 is about 0.5-1 MB. */
+export const CLIP_MAX_BYTES = 3_000_000;
+
 /** The clip sources the environment names (Deezer, iTunes), the resolver over them and the previews kept. */
 export function clipsFromEnv(
-  env: Pick<
-    Env,
-    'DEEZER_API_URL' | 'ITUNES_API_URL' | 'SOURCE_TIMEOUT_MS' | 'CLIP_MAX_BYTES' | 'CLIP_WAIT_MS'
-  >,
+  env: Pick<Env, 'DEEZER_API_URL' | 'ITUNES_API_URL' | 'CLIP_WAIT_MS'>,
   shared: { db: Db; now: () => number; fetch: typeof fetch; userAgent: string },
 ): { resolver: ClipResolver; previews: PreviewCache } {
   const sources = createClipSources({
     urls: { deezer: env.DEEZER_API_URL, itunes: env.ITUNES_API_URL },
-    timeoutMs: env.SOURCE_TIMEOUT_MS,
+    timeoutMs: SOURCE_TIMEOUT_MS,
     fetch: shared.fetch,
     userAgent: shared.userAgent,
-    maxBytes: env.CLIP_MAX_BYTES,
+    maxBytes: CLIP_MAX_BYTES,
   });
   return {
     resolver: createClipResolver({ db: shared.db, sources, now: shared.now, waitMs: env.CLIP_WAIT_MS }),

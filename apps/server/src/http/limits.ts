@@ -5,6 +5,9 @@ import type { Counters } from './counters.ts';
 import type { Metrics } from './metrics.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 
+/** Per-address limits count an IPv6 client by its /64, the network one subscriber is given. */
+const IPV6_PREFIX_BITS = 64;
+
 /**
  * Codes texted (docs/decisions/020-abuse-limits.md, "Texts on our bill"): a listener asks for one or
  * two, rarely more; a number's owner needs a few a day at most; an address may carry a household or a
@@ -81,7 +84,6 @@ export function limitsFromEnv(
   env: Pick<
     Env,
     | 'TRUST_PROXY'
-    | 'RATE_LIMIT_IPV6_PREFIX'
     | 'RATE_LIMIT_IP_PER_MINUTE'
     | 'RATE_LIMIT_USER_PER_MINUTE'
     | 'RATE_LIMIT_GUEST_PER_MINUTE'
@@ -105,7 +107,7 @@ export function limitsFromEnv(
   const imageLookupsPerAddress = Math.max(1, Math.min(env.IMAGE_LOOKUPS_PER_ADDRESS_PER_MINUTE, imageShare));
   return {
     // Per-address limits key IPv6 clients by their network (docs/decisions/020-abuse-limits.md).
-    addressOf: (c) => addressKey(clientIp(c, trusted), env.RATE_LIMIT_IPV6_PREFIX),
+    addressOf: (c) => addressKey(clientIp(c, trusted), IPV6_PREFIX_BITS),
     identity: limiter('identity', env.RATE_LIMIT_IDENTITY_PER_MINUTE, MINUTE),
     ip: limiter('ip', env.RATE_LIMIT_IP_PER_MINUTE, MINUTE),
     user: limiter('user', env.RATE_LIMIT_USER_PER_MINUTE, MINUTE),

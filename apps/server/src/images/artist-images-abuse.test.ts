@@ -93,7 +93,6 @@ describe.each(DATABASES)('lookup budgets on %s', (kind) => {
   const limits = {
     IMAGE_WAIT_MS: '300',
     TRUST_PROXY: '1',
-    IMAGE_LOOKUPS_PER_REQUEST: '10',
     IMAGE_LOOKUPS_PER_ADDRESS_PER_MINUTE: '20',
     IMAGE_LOOKUPS_PER_MINUTE: '100',
   };

@@ -6,6 +6,7 @@ import { HttpError } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { normaliseArtistName } from '../messages/normalise.ts';
 import { createPace } from '../upstream/pace.ts';
+import { SOURCE_TIMEOUT_MS } from '../upstream/timeout.ts';
 import { type ArtistQuery, createImageLookup, type Image, type Outcome } from './lookup.ts';
 import { createImageSources, type ImageSources } from './upstream.ts';
 
@@ -115,17 +116,14 @@ function createImageResolver(options: ResolverOptions) {
 
 export type ImageResolver = ReturnType<typeof createImageResolver>;
 
+/** Names one artist-image request may look up at the image sources; the rest are asked for again later. */
+const LOOKUPS_PER_REQUEST = 10;
+
 /** The resolver over the image sources the environment names, within the lookup budgets it sets. */
 export function imageResolverFromEnv(
   env: Pick<
     Env,
-    | 'DEEZER_API_URL'
-    | 'MUSICBRAINZ_API_URL'
-    | 'WIKIDATA_API_URL'
-    | 'COMMONS_API_URL'
-    | 'SOURCE_TIMEOUT_MS'
-    | 'IMAGE_WAIT_MS'
-    | 'IMAGE_LOOKUPS_PER_REQUEST'
+    'DEEZER_API_URL' | 'MUSICBRAINZ_API_URL' | 'WIKIDATA_API_URL' | 'COMMONS_API_URL' | 'IMAGE_WAIT_MS'
   >,
   shared: {
     db: Db;
@@ -146,13 +144,13 @@ export function imageResolverFromEnv(
         wikidata: env.WIKIDATA_API_URL,
         commons: env.COMMONS_API_URL,
       },
-      timeoutMs: env.SOURCE_TIMEOUT_MS,
+      timeoutMs: SOURCE_TIMEOUT_MS,
       fetch: shared.fetch,
       userAgent: shared.userAgent,
     }),
     now: shared.now,
     musicbrainzBudgetMs: env.IMAGE_WAIT_MS,
-    lookupsPerRequest: env.IMAGE_LOOKUPS_PER_REQUEST,
+    lookupsPerRequest: LOOKUPS_PER_REQUEST,
     // The caller's budget, then everybody's (docs/decisions/020-abuse-limits.md, "Artist images").
     spendLookup: (address) =>
       shared.perAddress

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
 import { templateSuccessLine } from './success-lines.ts';
 import { templateWelcome } from './welcome-lines.ts';
+import { LLM_TIMEOUT_MS } from './writer.ts';
 
 type Mode = 'good' | 'link' | 'phone' | 'slow' | 'broken';
 
@@ -15,7 +16,8 @@ function fakeGenerator() {
     const request = (await c.req.json()) as { messages: { role: string; content: string }[] };
     const data = JSON.parse(request.messages[1]?.content ?? '{}') as { artists: unknown[] };
     state.lastData = data;
-    if (state.mode === 'slow') await new Promise((r) => setTimeout(r, 5000));
+    // Late: past the writer's timeout for one generator call.
+    if (state.mode === 'slow') await new Promise((r) => setTimeout(r, LLM_TIMEOUT_MS + 1000));
     if (state.mode === 'broken') return c.json({ choices: [{ message: { content: 'not json' } }] });
     const line = {
       good: (n: string) => `Generated for ${n}`,
@@ -46,7 +48,6 @@ describe.each(DATABASES)('on %s', (kind) => {
       {
         LLM_BASE_URL: 'http://llm.test/v1',
         LLM_MODEL: 'test-model',
-        LLM_TIMEOUT_MS: '1500',
         LLM_DAILY_CAP: '6',
       },
       { llmFetch: gen.fetch, database: s.database },

@@ -133,9 +133,12 @@ function createMessageWriter({ db, llm, dailyCap, now = Date.now }: MessageWrite
 
 export type MessageWriter = ReturnType<typeof createMessageWriter>;
 
+/** One generator call past this is given up, and the templates stand in. */
+export const LLM_TIMEOUT_MS = 10_000;
+
 /** The writer: the generator at LLM_BASE_URL when it and LLM_MODEL are set, the templates otherwise. */
 export function messageWriterFromEnv(
-  env: Pick<Env, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY' | 'LLM_TIMEOUT_MS' | 'LLM_DAILY_CAP'>,
+  env: Pick<Env, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY' | 'LLM_DAILY_CAP'>,
   shared: { db: Db; now: () => number; fetch: typeof fetch; logger: Logger },
 ): MessageWriter {
   const llm =
@@ -144,7 +147,7 @@ export function messageWriterFromEnv(
           baseUrl: env.LLM_BASE_URL,
           model: env.LLM_MODEL,
           apiKey: env.LLM_API_KEY,
-          timeoutMs: env.LLM_TIMEOUT_MS,
+          timeoutMs: LLM_TIMEOUT_MS,
           fetch: shared.fetch,
           onFallback: (reason: string) =>
             shared.logger.warn({ reason }, 'generator answer not used; templates stand in'),

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { Env } from '../env.ts';
 import { withDeadline } from '../http/deadline.ts';
 import { ReplyTooLarge, readJsonCapped } from '../upstream/capped-json.ts';
+import { SOURCE_TIMEOUT_MS } from '../upstream/timeout.ts';
 import { backoff, SourceError } from './errors.ts';
 import type { SourceArtist } from './top-artists.ts';
 
@@ -175,10 +176,7 @@ export type Lastfm = ReturnType<typeof createLastfm>;
 
 /** Last.fm from its variables: off (undefined) unless both LASTFM_API_KEY and LASTFM_SHARED_SECRET are set. */
 export function lastfmFromEnv(
-  env: Pick<
-    Env,
-    'LASTFM_API_KEY' | 'LASTFM_SHARED_SECRET' | 'LASTFM_AUTH_URL' | 'LASTFM_API_URL' | 'SOURCE_TIMEOUT_MS'
-  >,
+  env: Pick<Env, 'LASTFM_API_KEY' | 'LASTFM_SHARED_SECRET' | 'LASTFM_AUTH_URL' | 'LASTFM_API_URL'>,
   shared: { fetch: typeof fetch },
 ): Lastfm | undefined {
   if (!env.LASTFM_API_KEY || !env.LASTFM_SHARED_SECRET) return undefined;
@@ -187,7 +185,7 @@ export function lastfmFromEnv(
     secret: env.LASTFM_SHARED_SECRET,
     authUrl: env.LASTFM_AUTH_URL,
     apiUrl: env.LASTFM_API_URL,
-    timeoutMs: env.SOURCE_TIMEOUT_MS,
+    timeoutMs: SOURCE_TIMEOUT_MS,
     fetch: shared.fetch,
   });
 }

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { Env } from '../env.ts';
 import { withDeadline } from '../http/deadline.ts';
 import { ReplyTooLarge, readJsonCapped } from '../upstream/capped-json.ts';
+import { SOURCE_TIMEOUT_MS } from '../upstream/timeout.ts';
 import { SourceError } from './errors.ts';
 import type { SourceArtist } from './top-artists.ts';
 
@@ -132,12 +133,12 @@ function createListenbrainz(config: ListenbrainzConfig) {
 export type Listenbrainz = ReturnType<typeof createListenbrainz>;
 
 export function listenbrainzFromEnv(
-  env: Pick<Env, 'LISTENBRAINZ_API_URL' | 'SOURCE_TIMEOUT_MS'>,
+  env: Pick<Env, 'LISTENBRAINZ_API_URL'>,
   shared: { fetch: typeof fetch },
 ): Listenbrainz {
   return createListenbrainz({
     apiUrl: env.LISTENBRAINZ_API_URL,
-    timeoutMs: env.SOURCE_TIMEOUT_MS,
+    timeoutMs: SOURCE_TIMEOUT_MS,
     fetch: shared.fetch,
   });
 }

@@ -124,15 +124,18 @@ function createSessionStore(db: Db, now: () => number, lifetimeMs: number, box: 
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
+/** How long a Last.fm or ListenBrainz sign-in lasts. */
+const SESSION_MS = 30 * 86_400_000;
+
 /**
  * The session store, its keys sealed under SOURCE_KEY_SECRET, or, where the environment has none, the
  * secret demo mode keeps in DATA_DIR (`createDeps`).
  */
 export function sessionStoreFromEnv(
-  env: Pick<Env, 'SESSION_DAYS' | 'SOURCE_KEY_SECRET'>,
+  env: Pick<Env, 'SOURCE_KEY_SECRET'>,
   shared: { db: Db; now: () => number; sourceKeySecret: string | undefined },
 ): SessionStore {
   const secret = env.SOURCE_KEY_SECRET ?? shared.sourceKeySecret;
   if (!secret) throw new Error('Invalid configuration: SOURCE_KEY_SECRET is not set');
-  return createSessionStore(shared.db, shared.now, env.SESSION_DAYS * 86_400_000, createKeyBox(secret));
+  return createSessionStore(shared.db, shared.now, SESSION_MS, createKeyBox(secret));
 }

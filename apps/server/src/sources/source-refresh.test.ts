@@ -14,7 +14,7 @@ describe.each(DATABASES)('on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
     // A Last.fm call that is not answered within 3 s is tried again.
-    s = await startTestServer(kind, { SOURCE_TIMEOUT_MS: '3000' });
+    s = await startTestServer(kind);
   });
   afterAll(() => s.close());
 

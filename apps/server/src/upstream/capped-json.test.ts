@@ -81,14 +81,7 @@ describe('a gzip bomb from an upstream', () => {
     s = await startTestServer(
       'pglite',
       {
-        LASTFM_AUTH_URL: `${base}/lastfm/api/auth/`,
-        LASTFM_API_URL: `${base}/lastfm/2.0/`,
-        LISTENBRAINZ_API_URL: `${base}/listenbrainz`,
-        DEEZER_API_URL: `${base}/deezer`,
-        ITUNES_API_URL: `${base}/itunes`,
-        MUSICBRAINZ_API_URL: `${base}/musicbrainz`,
-        WIKIDATA_API_URL: `${base}/wikidata`,
-        COMMONS_API_URL: `${base}/commons`,
+        EMULATOR_URL: base,
         CLIP_WAIT_MS: '8000',
       },
       { sourceFetch: countingFetch },

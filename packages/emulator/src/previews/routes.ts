@@ -28,6 +28,8 @@ interface ClipFault {
   delayMs?: number;
   /** Answer with gzip that unpacks to this many bytes (`gzip-bomb.ts`): Deezer's and iTunes' JSON. */
   gzipBomb?: number;
+  /** A preview file this many bytes long (its audio padded): a file larger than a preview should be. */
+  padTo?: number;
 }
 
 const isInt = (v: unknown, min: number, max: number): v is number =>
@@ -35,20 +37,23 @@ const isInt = (v: unknown, min: number, max: number): v is number =>
 
 /** A fault from a control call's body, or what is wrong with it. */
 function readClipFault(body: Record<string, unknown> | undefined): ClipFault | string {
-  const { service, status, times = 1, delayMs, gzipBomb } = body ?? {};
+  const { service, status, times = 1, delayMs, gzipBomb, padTo } = body ?? {};
   if (!isService(service)) return 'service must be deezer, itunes or preview';
   if (status !== undefined && !isInt(status, 400, 599)) return 'status must be 400-599';
   if (!(isInt(times, 1, Number.MAX_SAFE_INTEGER) || times === -1)) return 'times must be >= 1 or -1';
   if (delayMs !== undefined && !isInt(delayMs, 0, 120_000)) return 'delayMs must be an integer 0-120000';
   if (gzipBomb !== undefined && !isBombSize(gzipBomb)) return 'gzipBomb must be a number of bytes';
+  if (padTo !== undefined && !isInt(padTo, 1, 64_000_000)) return 'padTo must be 1-64000000 bytes';
   // A fault that names nothing else fails with 503, as before.
-  const failing = status ?? (delayMs === undefined && gzipBomb === undefined ? 503 : undefined);
+  const failing =
+    status ?? (delayMs === undefined && gzipBomb === undefined && padTo === undefined ? 503 : undefined);
   return {
     service,
     times,
     ...(failing !== undefined ? { status: failing as ContentfulStatusCode } : {}),
     ...(delayMs !== undefined ? { delayMs } : {}),
     ...(gzipBomb !== undefined ? { gzipBomb } : {}),
+    ...(padTo !== undefined ? { padTo } : {}),
   };
 }
 
@@ -147,7 +152,9 @@ export function previewRoutes(names: Map<string, string>, control: boolean): Hon
     if (f?.status) return c.text('Service unavailable', f.status);
     const tags = tagsOf(c.req.param('file').replace(/\.mp3$/, ''));
     if (!tags) return c.text('Not found', 404);
-    const body = concat([id3v2(tags), previewAudio(), apeTag(tags), id3v1(tags)]);
+    const file = concat([id3v2(tags), previewAudio(), apeTag(tags), id3v1(tags)]);
+    const body =
+      f?.padTo && f.padTo > file.length ? concat([file, new Uint8Array(f.padTo - file.length)]) : file;
     return c.body(body, 200, {
       'Content-Type': 'audio/mpeg',
       // The real CDNs name the file; a server that passed this on would name the artist.
