@@ -3,6 +3,7 @@ import { and, asc, desc, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Db } from '../db/client.ts';
 import { mailOutbox, userProfile, waitlistSignup } from '../db/schema.ts';
+import { newestFirst } from './audit.ts';
 import { safeCell } from './csv.ts';
 
 type WaitlistQuery = z.infer<typeof admin.waitlistQuery>;
@@ -158,18 +159,9 @@ export async function waitlistCsvPage(db: Db, after: number | undefined) {
 
 /** The outbox, newest first. */
 export async function outboxPage(db: Db, page: number) {
-  const size = 25;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(mailOutbox)
-      .orderBy(desc(mailOutbox.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox),
-  ]);
+  const { rows, total } = await newestFirst(db, mailOutbox, page, 25);
   return {
-    total: total?.n ?? 0,
+    total,
     rows: rows.map((m) => ({
       id: m.id,
       to: m.toEmail,

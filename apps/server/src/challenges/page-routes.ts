@@ -37,9 +37,6 @@ function withHead(html: string, head: Head, image: string): string {
     'og:title': title,
     'og:description': description,
     'og:image': image,
-    'twitter:title': title,
-    'twitter:description': description,
-    'twitter:image': image,
   };
   let page = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
   for (const [key, value] of Object.entries(meta)) {

@@ -92,6 +92,65 @@ describe.each(DATABASES)('on %s', (kind) => {
     });
     expect(anonymous.status).toBe(401);
   });
+
+  // Tried as an attacker would (docs/decisions/035-sound-clues.md): plays that would make the server
+  // fetch a preview again and again, many at once, and odd names.
+
+  test('five plays of one clip, each by an id of its own, download the preview once', async () => {
+    const { name } = clipArtist('deezer', 2);
+    const before = await calls();
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const { clip } = (await (await lookup(name)).json()) as { clip: { id: string } };
+      ids.add(clip.id);
+      const audio = await s.app.request(`/api/clips/${clip.id}`);
+      expect(audio.status).toBe(200);
+      expect(await namesIn(audio, name)).toEqual([]);
+    }
+    // Five plays at once of a clip nobody fetched yet share one download too.
+    const other = clipArtist('deezer', 3).name;
+    const plays = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const { clip } = (await (await lookup(other)).json()) as { clip: { id: string } };
+        ids.add(clip.id);
+        return (await s.app.request(`/api/clips/${clip.id}`)).status;
+      }),
+    );
+    expect(plays).toEqual([200, 200, 200, 200, 200]);
+    expect(ids.size).toBe(10);
+    expect(((await calls()).previews ?? 0) - (before.previews ?? 0)).toBe(2);
+  });
+
+  test('downloads in flight are capped: past four at once, a clear 503 with Retry-After', async () => {
+    const names = [4, 5, 6, 7, 8, 9].map((i) => clipArtist('deezer', i).name);
+    const ids = [];
+    for (const name of names) {
+      ids.push(((await (await lookup(name)).json()) as { clip: { id: string } }).clip.id);
+    }
+    // Every preview takes a second to come: six plays of six clips at once.
+    await s.control('/clips/_control/faults', { service: 'preview', delayMs: 1000, times: 6 });
+    const answers = await Promise.all(ids.map((id) => s.app.request(`/api/clips/${id}`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 503, 503]);
+    const busy = answers.find((a) => a.status === 503);
+    expect(busy?.headers.get('retry-after')).toBe('5');
+    expect(await busy?.json()).toEqual({ error: 'Clips are busy right now; try again shortly' });
+    // Once the downloads are done, the refused plays play.
+    for (const [i, answer] of answers.entries()) {
+      if (answer.status === 503) expect((await s.app.request(`/api/clips/${ids[i]}`)).status).toBe(200);
+    }
+  });
+
+  test('a lone surrogate in a name is a 400 with a reason, not a 500', async () => {
+    for (const body of ['{"name":"\\ud800"}', '{"name":"Bey\\udc00oncé"}']) {
+      const res = await s.call('/api/clips', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: 'name: must be text (a lone surrogate is not)' });
+    }
+  });
 });
 
 describe.each(DATABASES)('pace and budget on %s', (kind) => {

@@ -5,6 +5,7 @@ import { loadedConfig } from '../../../config/app-config.ts';
 import { BackendError, callBackend } from '../../../lib/backend.ts';
 import { saveSourceSession } from '../../../lib/source-session.ts';
 import styles from './landing.module.css';
+import form from './landing-form.module.css';
 import { LandingFrame } from './landing-frame.tsx';
 
 /** ListenBrainz sign-in: the listener pastes their user token; the server checks and keeps it. */
@@ -41,13 +42,13 @@ export function ListenbrainzScreen() {
   return (
     <LandingFrame startDelayMs={1000}>
       <h1 className={styles.pitch}>Continue with ListenBrainz</h1>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <label className={styles.label} htmlFor={ids.input}>
+      <form className={form.form} onSubmit={submit} noValidate>
+        <label className={form.label} htmlFor={ids.input}>
           ListenBrainz user token
         </label>
         <input
           id={ids.input}
-          className={styles.input}
+          className={form.input}
           type="password"
           autoComplete="off"
           spellCheck={false}
@@ -60,7 +61,7 @@ export function ListenbrainzScreen() {
             if (error) setError(null);
           }}
         />
-        <p id={ids.hint} className={styles.hint}>
+        <p id={ids.hint} className={form.hint}>
           Find it on your{' '}
           <a href={settingsUrl} target="_blank" rel="noopener noreferrer">
             ListenBrainz settings page

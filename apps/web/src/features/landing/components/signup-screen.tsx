@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { canSubmitEmail, SIGNUP_SUBJECT, submitSignup } from '../submit-signup.ts';
 import styles from './landing.module.css';
+import form from './landing-form.module.css';
 import { LandingFrame } from './landing-frame.tsx';
 import { LazyInfoSheet } from './lazy-info-sheet.tsx';
 
@@ -60,15 +61,15 @@ export function SignupScreen() {
         </LazyInfoSheet>
       }
     >
-      <form className={styles.form} method="post" action="/" onSubmit={onSubmit} noValidate>
+      <form className={form.form} method="post" action="/" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="form-name" value="signup" />
         <input type="hidden" name="subject" value={SIGNUP_SUBJECT} />
-        <label className={styles.label} htmlFor="signup-email">
+        <label className={form.label} htmlFor="signup-email">
           Enter your Spotify account email to get access:
         </label>
         <input
           id="signup-email"
-          className={styles.input}
+          className={form.input}
           type="email"
           name="email"
           autoComplete="email"
@@ -78,7 +79,7 @@ export function SignupScreen() {
           disabled={submitting}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <input className={styles.honeypot} type="text" name="bot-field" tabIndex={-1} aria-hidden="true" />
+        <input className={form.honeypot} type="text" name="bot-field" tabIndex={-1} aria-hidden="true" />
         <button
           className={styles.primary}
           type="submit"
@@ -86,7 +87,7 @@ export function SignupScreen() {
         >
           {submitting ? (
             <>
-              <span className={styles.spinner} aria-hidden="true" />
+              <span className={form.spinner} aria-hidden="true" />
               Submitting...
             </>
           ) : (
