@@ -102,8 +102,8 @@ export function createEmulator(options: EmulatorOptions = {}) {
   // Browsers ask for an icon on the sign-in page; answer without a 404 in their console.
   app.get('/favicon.ico', (c) => c.body(null, 204));
   if (options.control !== false) app.route('/_emulator', controlRoutes(emu));
-  // A local Last.fm (LASTFM_AUTH_URL=<emulator>/lastfm/api/auth/, LASTFM_API_URL=<emulator>/lastfm/2.0/)
-  // and ListenBrainz (LISTENBRAINZ_API_URL=<emulator>/listenbrainz), over the same artists.
+  // A local Last.fm (<emulator>/lastfm/api/auth/ and /lastfm/2.0/) and ListenBrainz (<emulator>/listenbrainz),
+  // over the same artists: the server's EMULATOR_URL reaches them there (apps/server/src/env.ts).
   const names = artistNamesById(data);
   const control = options.control !== false;
   app.route(
@@ -129,7 +129,7 @@ export function createEmulator(options: EmulatorOptions = {}) {
   );
   // Deezer, MusicBrainz, Wikidata and Wikimedia Commons, for images of artists sources give without.
   app.route('/', artistImageRoutes(names, control));
-  // A local SMS provider in Twilio's convention: SMS_API_URL=<emulator>/twilio.
+  // A local SMS provider in Twilio's convention, at <emulator>/twilio.
   app.route(
     '/twilio',
     smsRoutes({

@@ -1,7 +1,7 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { Env } from '../env.ts';
+import type { KeyedHash } from '../db/secrets.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Check } from '../http/guard.ts';
 import { sameSecret } from '../http/identity.ts';
@@ -23,15 +23,17 @@ export interface LastfmRouteOptions {
   origin: string;
   /** Limits sign-in attempts (each asks the source) per client address. */
   signInLimit: Check;
+  /** The server's one keyed hash (db/secrets.ts), under the sign-in state's own secret. */
+  stateHash: KeyedHash;
   /** Starts the listener's session: its row and its cookie. */
   start: (c: Context, session: Omit<SourceSession, 'expiresAt'>) => Promise<void>;
 }
 
 /**
  * The Last.fm sign-in (docs/product.md, "Other sources"): /auth/lastfm/start sends the listener to
- * Last.fm, /auth/lastfm/callback starts their session. LASTFM_SHARED_SECRET also keys the sign-in's state.
+ * Last.fm, /auth/lastfm/callback starts their session.
  */
-export function lastfmRoutes(env: Pick<Env, 'LASTFM_SHARED_SECRET'>, options: LastfmRouteOptions): Hono {
+export function lastfmRoutes(options: LastfmRouteOptions): Hono {
   const { origin, start } = options;
   const app = new Hono();
   const back = (c: Context, code: string, source: string) =>
@@ -39,12 +41,9 @@ export function lastfmRoutes(env: Pick<Env, 'LASTFM_SHARED_SECRET'>, options: La
 
   // The state Last.fm carries back: a keyed hash of the pre-session id in the browser's cookie, so it
   // matches only the browser that started the sign-in.
-  const stateOf = (preSession: string) =>
-    createHmac('sha256', env.LASTFM_SHARED_SECRET ?? '')
-      .update(`lastfm-state:${preSession}`)
-      .digest('base64url');
+  const stateOf = (preSession: string) => options.stateHash(`lastfm-state:${preSession}`);
 
-  app.get('/auth/lastfm/start', (c) => {
+  app.get('/auth/lastfm/start', async (c) => {
     if (!options.lastfm) return c.json({ error: 'Last.fm sign-in is not set up on this server' }, 404);
     const preSession = randomBytes(32).toString('base64url');
     setCookie(c, stateCookie(origin), preSession, {
@@ -55,7 +54,7 @@ export function lastfmRoutes(env: Pick<Env, 'LASTFM_SHARED_SECRET'>, options: La
       maxAge: 600,
     });
     const callback = new URL('/auth/lastfm/callback', origin);
-    callback.searchParams.set('state', stateOf(preSession));
+    callback.searchParams.set('state', await stateOf(preSession));
     return c.redirect(options.lastfm.authLink(callback.toString()), 302);
   });
 
@@ -72,7 +71,7 @@ export function lastfmRoutes(env: Pick<Env, 'LASTFM_SHARED_SECRET'>, options: La
     // Used once: the cookie goes whatever the answer.
     deleteCookie(c, stateCookie(origin), { path: '/', secure: secure(origin) });
     const { state, token } = c.req.query();
-    if (!preSession || preSession.length > 100 || !sameSecret(state, stateOf(preSession)))
+    if (!preSession || preSession.length > 100 || !sameSecret(state, await stateOf(preSession)))
       return back(c, 'state', 'lastfm');
     if (!token) return back(c, 'cancelled', 'lastfm');
     if (token.length > 200) return back(c, 'failed', 'lastfm');

@@ -2,6 +2,7 @@ import { listenbrainzSignIn } from '@heavy-rotation/contracts';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import type { Db } from '../db/client.ts';
+import { createKeyedHash } from '../db/secrets.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { guard } from '../http/guard.ts';
@@ -16,7 +17,7 @@ import { secure, sessionOf, setSessionCookie } from './session-cookie.ts';
 import type { SessionStore, SourceSession } from './sessions.ts';
 import { createTopArtistsReader } from './top-artists.ts';
 
-export interface SourceRouteOptions extends Omit<LastfmRouteOptions, 'start'> {
+export interface SourceRouteOptions extends Omit<LastfmRouteOptions, 'start' | 'stateHash'> {
   db: Db;
   sessions: SessionStore;
   listenbrainz: Listenbrainz;
@@ -31,13 +32,9 @@ const CHART_SIZE = 40;
 
 /**
  * Sign-in, session and top artists for Last.fm and ListenBrainz listeners (docs/product.md, "Other
- * sources"). LASTFM_SHARED_SECRET also keys the sign-in's state; a listener's list is kept
- * SOURCE_CACHE_SECONDS.
+ * sources"). A listener's list is kept SOURCE_CACHE_SECONDS.
  */
-export function sourceRoutes(
-  env: Pick<Env, 'LASTFM_SHARED_SECRET' | 'SOURCE_CACHE_SECONDS'>,
-  options: SourceRouteOptions,
-): Hono {
+export function sourceRoutes(env: Pick<Env, 'SOURCE_CACHE_SECONDS'>, options: SourceRouteOptions): Hono {
   const { sessions, origin } = options;
   const app = new Hono();
   const topArtists = createTopArtistsReader(options.db, options.now, env.SOURCE_CACHE_SECONDS * 1000);
@@ -49,7 +46,8 @@ export function sourceRoutes(
   }
 
   // Last.fm's sign-in: to Last.fm and back (`./lastfm-routes.ts`).
-  app.route('/', lastfmRoutes(env, { ...options, start }));
+  const stateHash = createKeyedHash(options.db, 'lastfm-state', 'base64url');
+  app.route('/', lastfmRoutes({ ...options, stateHash, start }));
 
   app.post('/auth/listenbrainz/session', options.guard, guard(options.signInLimit), async (c) => {
     requireSameOrigin(c, options.own);

@@ -1,6 +1,7 @@
 import type { ChallengeResults } from '@heavy-rotation/contracts/replies';
 import { useEffect, useId, useState } from 'react';
 import { BackendError } from '../../../lib/backend.ts';
+import { useServerQuery } from '../../../lib/use-server-query.ts';
 import { getResults, stopChallenge } from '../api.ts';
 import { linkUrl, type SavedLink } from '../link-store.ts';
 import styles from './challenge-dialog.module.css';
@@ -18,20 +19,20 @@ export function failureText(error: unknown): string {
 /** A link made: copy or share it, see how friends did, stop sharing. */
 export function LinkPanel({ link, onEnded }: { link: SavedLink; onEnded: (note: string) => void }) {
   const url = linkUrl(link.id);
-  const [results, setResults] = useState<ChallengeResults | null>(null);
+  // How friends did: server state, read as every screen reads it (lib/use-server-query.ts).
+  const results = useServerQuery(`challenge-results:${link.id}`, ({ signal }) =>
+    getResults(link.id, link.key, signal),
+  );
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fieldId = useId();
 
+  const failed = results.error;
   useEffect(() => {
-    const controller = new AbortController();
-    getResults(link.id, link.key, controller.signal).then(setResults, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      if (error instanceof BackendError && [403, 404, 410].includes(error.status)) onEnded(ENDED);
-      else setStatus(failureText(error));
-    });
-    return () => controller.abort();
-  }, [link, onEnded]);
+    if (!failed) return;
+    if (failed instanceof BackendError && [403, 404, 410].includes(failed.status)) onEnded(ENDED);
+    else setStatus(failureText(failed));
+  }, [failed, onEnded]);
 
   const copy = async () => {
     try {
@@ -83,7 +84,7 @@ export function LinkPanel({ link, onEnded }: { link: SavedLink; onEnded: (note: 
       <p className={styles.status} role="status">
         {status}
       </p>
-      <Results results={results} />
+      <Results results={results.data ?? null} />
       <button type="button" className={styles.stop} onClick={stop} disabled={busy}>
         Stop sharing
       </button>
