@@ -33,7 +33,7 @@ describe.each(DATABASES)('on %s', (kind) => {
       backendUrl: 'http://127.0.0.1:8787',
       anonKey: s.env.PUBLIC_ANON_KEY,
       lastfm: true,
-      listenbrainzSettingsUrl: 'https://listenbrainz.org/settings/',
+      listenbrainzSettingsUrl: 'http://emulator.test/listenbrainz/settings/',
     });
     // The Host header a client sends never becomes the backend address.
     const spoofed = await s.app.request('/app-config.json', { headers: { Host: 'evil.example' } });
