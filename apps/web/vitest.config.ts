@@ -6,5 +6,7 @@ export default defineProject({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // A rendered screen's test on two shared cores: bounded as the server's are, not by vitest's 5 s.
+    testTimeout: 30_000,
   },
 });

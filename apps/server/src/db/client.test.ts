@@ -46,6 +46,7 @@ test('each migration is recorded as newer than the one before: none is skipped o
   expect(new Set(whens).size).toBe(whens.length);
 });
 
+// Three embedded databases are started (the template's, then two opens): seconds of CPU each on a busy machine.
 test('an empty data folder starts from the template, which holds every migration, and keeps its data', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'hr-db-'));
   const template = join(dataDir, 'template.tar.gz');
@@ -64,4 +65,4 @@ test('an empty data folder starts from the template, which holds every migration
   ]);
   await second.close();
   await rm(dataDir, { recursive: true, force: true });
-});
+}, 120_000);
