@@ -46,3 +46,18 @@ export async function openWithSavedProgress(
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/shots/${name}.png` });
 }
+
+/**
+ * Waits until the device keeps a success line for each of these artists: the quiz asks for them in
+ * batches, a pause apart, so a quiet network for a moment does not mean the asking is over.
+ */
+export async function linesKept(page: Page, names: readonly string[]): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      const stored = JSON.parse(localStorage.getItem('quiz-messages') ?? '{}')?.state?.messages ?? {};
+      return wanted.every((name) => typeof stored[name] === 'string');
+    },
+    names,
+    { timeout: 30_000 },
+  );
+}
