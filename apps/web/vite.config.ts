@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { sampleExport } from './scripts/sample-export.ts';
 import { SCREEN_CHUNKS } from './src/app/screens.ts';
 import { earlyScript, MAIN } from './vite/early-script.ts';
+import { messages } from './vite/messages.ts';
 import { faviconInPage, manifestLinkAtRuntime } from './vite/page-html.ts';
 import { pwa } from './vite/pwa.ts';
 
@@ -12,6 +13,7 @@ const api = `http://127.0.0.1:${process.env.PORT ?? 8787}`;
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    messages(),
     // The prerender's build (scripts/prerender.ts) needs React only.
     ...(isSsrBuild ? [] : [earlyScript(), sampleExport(), pwa(), manifestLinkAtRuntime(), faviconInPage()]),
   ],

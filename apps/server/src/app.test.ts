@@ -213,7 +213,7 @@ test('when the database fails: 500 without details, readiness 503, and still no 
     },
   });
   expect(res.status).toBe(500);
-  expect(await res.json()).toEqual({ error: 'Internal server error' });
+  expect(await res.json()).toEqual({ error: 'Internal server error', code: 'failed' });
   const text = sink.join('');
   expect(text).toContain('request failed');
   expect(text).not.toContain('4155552671');

@@ -203,7 +203,7 @@ describe.each(DATABASES)('over HTTP on %s', (kind) => {
       }
       expect(flags).toEqual([200, 200, 200, 429]);
       expect(Number(last?.headers.get('Retry-After'))).toBeGreaterThan(0);
-      expect(await last?.json()).toEqual({ error: 'Too many requests' });
+      expect(await last?.json()).toEqual({ error: 'Too many requests', code: 'rate-limited' });
       expect(last?.headers.get('X-Content-Type-Options')).toBe('nosniff');
 
       // A token of that server's own provider.
@@ -275,7 +275,7 @@ describe.each(DATABASES)('over HTTP on %s', (kind) => {
       headers: { apikey: ANON_KEY, Authorization: 'Bearer not-a-token' },
     });
     expect(unknown.status).toBe(401);
-    expect(await unknown.json()).toEqual({ error: 'Spotify user not found' });
+    expect(await unknown.json()).toEqual({ error: 'Spotify user not found', code: 'signed-out' });
   });
 
   test('each call is logged: method, path, status, time, no token', async () => {

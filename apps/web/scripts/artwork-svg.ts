@@ -4,6 +4,12 @@
 /** The brand gradient, red to violet, the same steps as the ranked list. */
 export const BRAND = ['#ff2d55', '#ff7a00', '#ffd000', '#22c55e', '#2f80ff', '#8b5cf6'] as const;
 const FONT = "'Liberation Sans', 'Helvetica Neue', Arial, system-ui, sans-serif";
+/** The previews' words come in every language: Japanese takes its glyphs from Noto's CJK font. */
+const PREVIEW_FONT = "'Liberation Sans', 'Noto Sans CJK JP', 'Helvetica Neue', Arial, system-ui, sans-serif";
+/** The widest a preview's line may be: from its left margin to just before the ranked bars. */
+export const PREVIEW_LINE_WIDTH = 530;
+
+const escapeXml = (text: string) => text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function stops(): string {
   return BRAND.map(
@@ -84,7 +90,7 @@ export function helpSvg(): string {
 
 interface Preview {
   /** The headline's two lines, then the two lines under its rule. */
-  text: [string, string, string, string];
+  text: readonly [string, string, string, string];
   /** The headline's font size. */
   size: number;
   /** Where the headline's lines, the rule and the two lines under it sit. */
@@ -94,8 +100,13 @@ interface Preview {
   opacity?: string;
 }
 
-/** A 1200x630 link preview: the disc, a headline over the brand's rule, two lines, six ranked bars. */
+/**
+ * A 1200x630 link preview: the disc, a headline over the brand's rule, two lines, six ranked bars. Each
+ * line's `data-fit` names its group: draw-artwork.ts shrinks a group whose longest line is wider than
+ * PREVIEW_LINE_WIDTH (German's lines run long), all its lines alike.
+ */
 function previewSvg({ text, size, ys, bar = () => '', opacity = '' }: Preview): string {
+  const [head1, head2, line, hint] = text.map(escapeXml);
   const bars = Array.from({ length: 6 }, (_, i) => {
     const w = 520 - i * 40;
     const y = 120 + i * 66;
@@ -109,30 +120,27 @@ function previewSvg({ text, size, ys, bar = () => '', opacity = '' }: Preview): 
   </defs>
   <rect width="1200" height="630" fill="url(#glow)"/>
   ${disc(150, 150, 70, 'url(#g)', '#0b0b0f')}
-  <text x="70" y="${ys[0]}" font-family="${FONT}" font-weight="700" font-size="${size}" fill="#f5f5f7">${text[0]}</text>
-  <text x="70" y="${ys[1]}" font-family="${FONT}" font-weight="700" font-size="${size}" fill="#f5f5f7">${text[1]}</text>
+  <text data-fit="head" x="70" y="${ys[0]}" font-family="${PREVIEW_FONT}" font-weight="700" font-size="${size}" fill="#f5f5f7">${head1}</text>
+  <text data-fit="head" x="70" y="${ys[1]}" font-family="${PREVIEW_FONT}" font-weight="700" font-size="${size}" fill="#f5f5f7">${head2}</text>
   <rect x="70" y="${ys[2]}" width="480" height="10" rx="5" fill="url(#g)"/>
-  <text x="70" y="${ys[3]}" font-family="${FONT}" font-size="34" fill="#c9c9d6">${text[2]}</text>
-  <text x="70" y="${ys[4]}" font-family="${FONT}" font-size="26" fill="#8a8aa0">${text[3]}</text>
+  <text data-fit="line" x="70" y="${ys[3]}" font-family="${PREVIEW_FONT}" font-size="34" fill="#c9c9d6">${line}</text>
+  <text data-fit="hint" x="70" y="${ys[4]}" font-family="${PREVIEW_FONT}" font-size="26" fill="#8a8aa0">${hint}</text>
   ${bars}
 </svg>`;
 }
 
-/** The 1200x630 link preview. */
-export function ogSvg(): string {
-  const text: Preview['text'] = [
-    'HEAVY',
-    'ROTATION',
-    'Your top 40 artists, right now.',
-    'Guess them to unlock them.',
-  ];
+/** The 1200x630 link preview: the name (the same in every language), then a line and a hint in `words`. */
+export function ogSvg(words: readonly [line: string, hint: string]): string {
+  const text: Preview['text'] = ['HEAVY', 'ROTATION', ...words];
   return previewSvg({ text, size: 84, ys: [330, 420, 448, 520, 566] });
 }
 
 /** A challenge link's preview (1200x630): locked ranks only, so no artist is in it. */
-export function challengeSvg(): string {
+export function challengeSvg(
+  words: readonly [headline1: string, headline2: string, line: string, hint: string],
+): string {
   return previewSvg({
-    text: ['CAN YOU', 'GUESS IT?', "A friend's top 40, locked.", 'Guess the artists. No sign-in needed.'],
+    text: words,
     size: 76,
     ys: [330, 414, 442, 512, 558],
     bar: (w, y) => `

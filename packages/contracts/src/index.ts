@@ -1,13 +1,15 @@
-export {
-  ARTIST_IMAGES_BATCH,
-  CONSENT_TEXT,
-  CONSENT_VERSION,
-  NO_ROW_CODE,
-  optedOutText,
-  SMS_CODE,
-  SMS_TEXTS,
-} from './constants.ts';
+export { ARTIST_IMAGES_BATCH, CONSENTS, NO_ROW_CODE, SMS_CODE } from './constants.ts';
 export { type AnalyticsEvent, analyticsEvent, type EventName } from './events.ts';
+export {
+  acceptedLanguages,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  pickLanguage,
+} from './languages.ts';
 export * from './replies.ts';
 export {
   API_PREFIXES,

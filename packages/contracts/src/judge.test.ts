@@ -36,6 +36,17 @@ const NAMES = [
   'Moderator',
   'Coldplay',
   'Metallica',
+  'ヨルシカ',
+  'ハイ・ロー',
+  'サザンオールスターズ',
+  'ゆず',
+  'ずっと真夜中でいいのに。',
+  'Ñengo Flow',
+  'Großstadtgeflüster',
+  'MØ',
+  'Kælan Mikla',
+  'Kwiat Jabłoni',
+  'Ólafur Arnalds',
 ];
 
 const at = (name: string) => NAMES.indexOf(name);
@@ -100,6 +111,31 @@ const TABLE: [string, string | null, string][] = [
   ['', null, 'empty guess'],
   ['   ', null, 'blank guess'],
   ['madonna', null, 'not in the list'],
+  // Typed on a phone in any of the app's languages (docs/decisions/004-quiz-judging.md, "Scripts and keyboards").
+  ['ヨルシカ', 'ヨルシカ', 'katakana as written'],
+  ['よるしか', 'ヨルシカ', 'hiragana for katakana'],
+  ['ﾖﾙｼｶ', 'ヨルシカ', 'half-width katakana'],
+  ['ユズ', 'ゆず', 'katakana for hiragana'],
+  ['ゆす', null, 'a voicing mark is not an accent: す is not ず'],
+  ['ハイロー', 'ハイ・ロー', 'middle dot left out'],
+  ['ハイ ロー', 'ハイ・ロー', 'a space for the middle dot'],
+  ['ﾊｲ･ﾛｰ', 'ハイ・ロー', 'half-width dot and long-vowel mark'],
+  ['ハイロ', 'ハイ・ロー', 'long-vowel mark left out'],
+  ['ハイロ-', 'ハイ・ロー', 'a dash for the long-vowel mark'],
+  ['はいろー', 'ハイ・ロー', 'hiragana with the long-vowel mark'],
+  ['ｻｻﾞﾝｵｰﾙｽﾀｰｽﾞ', 'サザンオールスターズ', 'half-width katakana with voicing marks'],
+  ['さざんおーるすたーず', 'サザンオールスターズ', 'a long name in hiragana'],
+  ['ずっと真夜中でいいのに', 'ずっと真夜中でいいのに。', 'the full stop left out'],
+  ['ズット真夜中デイイノニ', 'ずっと真夜中でいいのに。', 'katakana for the kana among kanji'],
+  ['ｂｅｙｏｎｃｅ', 'Beyoncé', 'full-width Latin letters from a Japanese keyboard'],
+  ['nengo flow', 'Ñengo Flow', 'Ñ without its tilde'],
+  ['ÑENGO FLOW', 'Ñengo Flow', 'Ñ in capitals'],
+  ['grossstadtgeflüster', 'Großstadtgeflüster', 'ß spelled ss'],
+  ['GROSSSTADTGEFLUESTER', 'Großstadtgeflüster', 'ss and ü as ue (one typo in a long name)'],
+  ['mo', 'MØ', 'ø as o'],
+  ['kaelan mikla', 'Kælan Mikla', 'æ spelled ae'],
+  ['kwiat jabloni', 'Kwiat Jabłoni', 'ł as l'],
+  ['olafur arnalds', 'Ólafur Arnalds', 'Ó without its accent'],
 ];
 
 test('the judging table holds', () => {
@@ -124,6 +160,8 @@ test('names normalise as the design says', () => {
   expect(normaliseName('The Weeknd')).toBe('weeknd');
   expect(normaliseName('Simon & Garfunkel')).toBe('simonandgarfunkel');
   expect(normaliseName('AC/DC')).toBe('acdc');
+  expect(normaliseName('ハイ・ロー')).toBe('はいろ');
+  expect(normaliseName('Großstadtgeflüster')).toBe('grossstadtgefluster');
 });
 
 test('hints give the first letter, then the letter pattern', () => {

@@ -9,12 +9,41 @@ export type Judgement = { index: number; exact: boolean } | null;
 // as the letter, so both "pnk" and "pink" find P!nk.
 const LETTER_STAND_INS: Record<string, string> = { '!': 'i', $: 's', '@': 'a' };
 
+// Letters NFKD keeps whole that a keyboard without them spells out (docs/decisions/004-quiz-judging.md).
+const SPELLED_OUT: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+// The kana voicing marks (゛ ゜, combining after NFKD): バ and ハ are different sounds, not an accent.
+const ACCENT = /(?![\u3099\u309a])\p{M}/gu;
+// Katakana, and its iteration mark, read as the same hiragana: the code points sit 0x60 apart.
+const KATAKANA = /[\u30a1-\u30f6\u30fd]/gu;
+// The long-vowel mark ー: written, left out or typed as a dash by different listeners.
+const LONG_VOWEL = /\u30fc/gu;
+
 function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/&/g, ' and ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(ACCENT, '')
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/gu, (c) => SPELLED_OUT[c] ?? c)
+    .replace(KATAKANA, (c) => String.fromCharCode((c.codePointAt(0) ?? 0) - 0x60))
+    .replace(LONG_VOWEL, '')
+    .replace(/&/g, ' and ')
+    .trim();
 }
 
+/** Letters and digits only: spaces, punctuation and separators (・, /, ·) go; kana voicing marks stay. */
 function squeeze(text: string): string {
-  return text.replace(/[^\p{L}\p{N}]/gu, '');
+  return text.replace(/[^\p{L}\p{N}\u3099\u309a]/gu, '');
 }
 
 function dropLeadingThe(text: string): string {

@@ -2,8 +2,8 @@ import { expect, test } from 'vitest';
 import { phoneCountry, checkPhone as validatePhone } from './phone.ts';
 
 test('an empty number is required', () => {
-  expect(validatePhone('')).toEqual({ ok: false, error: 'Phone number is required' });
-  expect(validatePhone('   ')).toEqual({ ok: false, error: 'Phone number is required' });
+  expect(validatePhone('')).toEqual({ ok: false, problem: 'required' });
+  expect(validatePhone('   ')).toEqual({ ok: false, problem: 'required' });
 });
 
 test('a US number without a country code becomes E.164', () => {
@@ -17,19 +17,19 @@ test('international numbers keep their country', () => {
 });
 
 test('a number that parses but cannot exist is invalid', () => {
-  expect(validatePhone('123')).toEqual({ ok: false, error: 'Invalid phone number' });
-  expect(validatePhone('+1 555 0100')).toEqual({ ok: false, error: 'Invalid phone number' });
+  expect(validatePhone('123')).toEqual({ ok: false, problem: 'invalid' });
+  expect(validatePhone('+1 555 0100')).toEqual({ ok: false, problem: 'invalid' });
 });
 
 test('text that is not a number is a format error', () => {
-  expect(validatePhone('hello')).toEqual({ ok: false, error: 'Invalid phone number format' });
-  expect(validatePhone('+')).toEqual({ ok: false, error: 'Invalid phone number format' });
+  expect(validatePhone('hello')).toEqual({ ok: false, problem: 'format' });
+  expect(validatePhone('+')).toEqual({ ok: false, problem: 'format' });
 });
 
 test('input over 250 characters is rejected as too long', () => {
   expect(validatePhone(`2015550123${' '.repeat(245)}1`)).toEqual({
     ok: false,
-    error: 'Invalid phone number format',
+    problem: 'format',
   });
 });
 

@@ -40,8 +40,12 @@ export const smsSubscribeRequest = z.object({
   spotifyUserEmail: z.nullish(z.string().check(z.maxLength(320))),
   spotifyUserDisplayName: z.nullish(z.string().check(z.maxLength(500))),
   phone: z.nullish(z.string().check(z.maxLength(1000))),
-  /** The version of the consent text the sheet showed; the server refuses one it does not know. */
+  /**
+   * The version and the language of the consent text the sheet showed (CONSENTS); the server refuses a
+   * pair it does not know. A sheet that names no language showed the English words.
+   */
   consentVersion: z.optional(z.string().check(z.maxLength(40))),
+  consentLanguage: z.optional(z.string().check(z.maxLength(20))),
 });
 export type SmsSubscribeRequest = z.input<typeof smsSubscribeRequest>;
 

@@ -5,7 +5,12 @@ export {
   type ParseOptions,
   parseExport,
 } from './parse-export.ts';
-export { ExportProblem, ImportCancelled } from './problems.ts';
+export {
+  ExportProblem,
+  type ExportProblemCode,
+  type ExportProblemValues,
+  ImportCancelled,
+} from './problems.ts';
 export type { RankedArtist } from './ranking.ts';
-export type { ExportService, GuidePart, UploadWords } from './service.ts';
+export type { ExportService, UploadWords } from './service.ts';
 export { type ExportKind, SERVICES } from './services/index.ts';

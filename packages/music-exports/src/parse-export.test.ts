@@ -141,3 +141,21 @@ test('cancelling stops the reading', async () => {
   );
   await expect(reading).rejects.toThrow('Cancelled');
 });
+
+test('a problem carries a code and the file, for the app to word in the listener’s language', async () => {
+  await expect(parseExport([file('notes.zip', 'hello, not a zip')])).rejects.toMatchObject({
+    code: 'damaged-zip',
+    values: { file: 'notes.zip' },
+  });
+  await expect(parseExport([file('a.csv', 'a\n1\n')], { kind: 'youtube' })).rejects.toMatchObject({
+    code: 'looks-like-apple',
+  });
+  const podcasts = [
+    file('StreamingHistory_podcast_0.json', '[]'),
+    file('StreamingHistory_podcast_1.json', '[]'),
+  ];
+  await expect(parseExport(podcasts)).rejects.toMatchObject({
+    code: 'nothing-read-spotify',
+    values: { file: 'StreamingHistory_podcast_0.json, StreamingHistory_podcast_1.json', count: 2 },
+  });
+});

@@ -1,4 +1,4 @@
-import { ExportProblem, ImportCancelled, looksLike, WrongShape } from './problems.ts';
+import { codeOf, ExportProblem, ImportCancelled, looksLike, WrongShape } from './problems.ts';
 import { type RankedArtist, Ranking } from './ranking.ts';
 import { type ByteSink, ZipReader } from './readers/zip.ts';
 import type { ExportService, FileReader, ServiceReading } from './service.ts';
@@ -131,6 +131,7 @@ async function readZip(file: ExportFile, into: Reading, progress: Progress): Pro
     () =>
       new ExportProblem(
         file.name,
+        'damaged-zip',
         `${file.name} is damaged or isn't a complete zip file. Download it again and try once more.`,
       ),
   );
@@ -143,12 +144,14 @@ async function readZip(file: ExportFile, into: Reading, progress: Progress): Pro
   await zip.done();
   if (into.histories === before.histories) {
     const other = [...seen][0];
-    throw other
-      ? looksLike(file.name, other)
-      : new ExportProblem(file.name, into.of.noHistory(file.name, zip.paths));
+    throw other ? looksLike(file.name, other) : into.of.noHistory(file.name, zip.paths);
   }
   if (into.entries === before.entries) {
-    throw new ExportProblem(file.name, `${file.name} has no plays in its ${into.service.historyName}.`);
+    throw new ExportProblem(
+      file.name,
+      codeOf('zip-no-plays', into.service),
+      `${file.name} has no plays in its ${into.service.historyName}.`,
+    );
   }
 }
 
@@ -158,7 +161,11 @@ async function readLoose(file: ExportFile, into: Reading, progress: Progress): P
   const owner = ownerOf(service, file.name);
   if (owner !== service) throw looksLike(file.name, owner);
   if (!service.loose.test.test(file.name)) {
-    throw new ExportProblem(file.name, `${file.name} isn't ${service.loose.words}`);
+    throw new ExportProblem(
+      file.name,
+      codeOf('wrong-file', service),
+      `${file.name} isn't ${service.loose.words}`,
+    );
   }
   const reader = into.of.chosen(file.name);
   if (!reader) return;
@@ -183,6 +190,7 @@ export async function parseExport(
     if (file.size > MAX_FILE_BYTES) {
       throw new ExportProblem(
         file.name,
+        'too-large',
         `${file.name} is over 2 GB, larger than any export we know. Choose the .zip the service sent you.`,
       );
     }
@@ -191,7 +199,15 @@ export async function parseExport(
   }
   if (into.histories === 0) {
     const names = files.map((f) => f.name).join(', ');
-    throw new ExportProblem(names, service.nothingRead(names, files.length));
+    throw new ExportProblem(
+      names,
+      codeOf('nothing-read', service),
+      service.nothingRead(names, files.length),
+      {
+        file: names,
+        count: files.length,
+      },
+    );
   }
   const finished = into.of.finish(() => into.ranking.windowNames());
   return {

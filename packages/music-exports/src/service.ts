@@ -1,12 +1,14 @@
+import type { ExportProblem } from './problems.ts';
 import type { Measure, Play } from './ranking.ts';
 
 /**
  * One export a listener can bring (docs/product.md, "The data exports"), all it takes to read it and
- * to offer it on /upload. Adding an export is a module of this shape and a line in `SERVICES`.
+ * to offer it on /upload. Adding an export is a module of this shape and a line in `SERVICES`, and its
+ * words in the app's catalogs.
  */
 export interface ExportService<Kind extends string = string> {
   kind: Kind;
-  /** The label of its file input on /upload: problems point to it by these words. */
+  /** The label of its file input on /upload, in English: problems' messages point to it by these words. */
   label: string;
   /** What a file of this export chosen in another's input is said to look like. */
   looks: string;
@@ -24,25 +26,23 @@ export interface ExportService<Kind extends string = string> {
   ownsText(head: string): boolean;
   /** The service's search for an artist's name: the exports hold no artist ids. */
   search(name: string): string;
-  /** What /upload shows of it. */
+  /**
+   * What /upload needs of it besides words: the app words each export in the listener's language
+   * (apps/web's data-export feature, docs/languages.md), and adds a new export's words there.
+   */
   upload: UploadWords;
   /** Starts reading one export: what it keeps across the export's files. */
   start(): ServiceReading;
 }
 
-/** A piece of a step of a guide on /upload: words, words in bold, or a link. */
-export type GuidePart = string | { strong: string } | { link: string; href: string };
-
 export interface UploadWords {
   /** The section's id on /upload, for links to it. */
   id: string;
+  /** The service's name, its section's heading. */
   title: string;
-  guide: string;
-  steps: readonly (readonly GuidePart[])[];
   accept: string;
-  hint: string;
-  /** "Try a sample": its button, where the app serves it (apps/web/scripts/sample-export.ts) and its name. */
-  sample: { label: string; path: string; name: string };
+  /** "Try a sample": where the app serves it (apps/web/scripts/sample-export.ts) and its name. */
+  sample: { path: string; name: string };
 }
 
 /** One file being read, as its reader sees it. */
@@ -77,7 +77,7 @@ export interface ServiceReading {
    */
   chosen(name: string): FileReader | null;
   /** What a zip without the history is told; `paths` are every file in it. */
-  noHistory(file: string, paths: readonly string[]): string;
+  noHistory(file: string, paths: readonly string[]): ExportProblem;
   /** Once every file is read: the listener's name, if the export says, and the artist of what a play named. */
   finish(windowNames: () => Set<string>): { displayName: string | null; artistOf?: (name: string) => string };
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { EventLog } from '../events/log.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json.ts';
+import { languageOf } from '../http/language.ts';
 import type { Limits } from '../http/limits.ts';
 import {
   addFound,
@@ -19,6 +20,7 @@ import {
   startEmptyGame,
   startGame,
 } from './games.ts';
+import { challengeText } from './texts.ts';
 
 /**
  * The public view of a link: the name, how many ranks, and the open ranks only. Nothing of a locked
@@ -114,7 +116,7 @@ export function friendRoutes(options: FriendRouteOptions): Hono {
     // A game without a right guess: a new game, one of the address's games on this link.
     await plays.spend(`${ip(c)}|${id}`);
     if (!(await startEmptyGame(db, { id, playId }, name, at)))
-      throw new HttpError(409, 'This challenge has all the players it can keep');
+      throw new HttpError(409, challengeText(languageOf(c), 'challenge.full'));
     record('challenge_finished');
     return c.json({ score: 0, size });
   });

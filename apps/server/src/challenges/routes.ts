@@ -7,10 +7,12 @@ import type { KeyedHash } from '../db/secrets.ts';
 import { HttpError } from '../http/errors.ts';
 import { sameSecret } from '../http/identity.ts';
 import { readJson } from '../http/json.ts';
+import { languageOf } from '../http/language.ts';
 import { CHALLENGE_GAMES_KEPT, type Limits } from '../http/limits.ts';
 import type { Listeners } from '../http/listener.ts';
 import { artistsOf, type ChallengeRow, challengeId, liveChallenge, type SnapshotArtist } from './games.ts';
 import { type FriendRouteOptions, friendRoutes } from './play-routes.ts';
+import { challengeText } from './texts.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -37,7 +39,7 @@ export function challengeRoutes(options: ChallengeRouteOptions): Hono {
   async function owned(c: Context): Promise<ChallengeRow> {
     const row = await liveChallenge(db, challengeId(c), now());
     if (!sameSecret(sha256(c.req.header('X-Challenge-Key') ?? ''), row.keyHash)) {
-      throw new HttpError(403, 'This link is not yours to see or stop');
+      throw new HttpError(403, challengeText(languageOf(c), 'challenge.notYours'));
     }
     return row;
   }
@@ -68,10 +70,9 @@ export function challengeRoutes(options: ChallengeRouteOptions): Hono {
           .from(challenge)
           .where(and(eq(challenge.ownerHash, owner), gt(challenge.expiresAt, new Date(at))));
         if ((live?.n ?? 0) >= LIVE_CHALLENGES) {
-          throw new HttpError(
-            409,
-            `You have ${LIVE_CHALLENGES} live challenge links: stop sharing one to make another`,
-          );
+          // The challenge dialog shows this text as it is.
+          const text = challengeText(languageOf(c), 'challenge.tooManyLinks', { count: LIVE_CHALLENGES });
+          throw new HttpError(409, text);
         }
       }
       await tx.insert(challenge).values({

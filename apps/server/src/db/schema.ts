@@ -31,6 +31,11 @@ export const smsConsent = pgTable('sms_consent', {
   phoneE164: text('phone_e164').notNull(),
   consentText: text('consent_text').notNull(),
   consentVersion: text('consent_version').notNull(),
+  /**
+   * The language of the words shown (docs/languages.md, "Consent texts"): a version is one language's.
+   * Records from before the other languages showed the English words.
+   */
+  consentLanguage: text('consent_language').notNull().default('en'),
   source: text('source').notNull(),
   userAgent: text('user_agent'),
   /** How the number was shown to be the listener's: `sms-code` (the texted code came back); null before. */
@@ -54,6 +59,7 @@ export const smsVerification = pgTable('sms_verification', {
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   messageSid: text('message_sid'),
   consentVersion: text('consent_version').notNull(),
+  consentLanguage: text('consent_language').notNull(),
   source: text('source').notNull(),
   userAgent: text('user_agent'),
 });
@@ -85,13 +91,18 @@ export const waitlistSignup = pgTable(
   (t) => [index('waitlist_signup_created').on(t.createdAt)],
 );
 
-/** Generated success lines, one per normalised artist name. */
-export const artistMessage = pgTable('artist_message', {
-  normalisedName: text('normalised_name').primaryKey(),
-  artistName: text('artist_name').notNull(),
-  message: text('message').notNull(),
-  createdAt: createdAt(),
-});
+/** Generated success lines, one per language and normalised artist name (lines stored before languages are English). */
+export const artistMessage = pgTable(
+  'artist_message',
+  {
+    language: text('language').notNull().default('en'),
+    normalisedName: text('normalised_name').notNull(),
+    artistName: text('artist_name').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.language, t.normalisedName] })],
+);
 
 /** First-party analytics: no user id, no personal data. */
 export const analyticsEvent = pgTable('analytics_event', {

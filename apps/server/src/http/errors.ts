@@ -2,19 +2,29 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from './logger.ts';
 
 /**
+ * The codes a failure of any route may carry (docs/languages.md, "Catalogs": errors a listener reads carry
+ * a `code`): the web app words them in the listener's language (apps/web/src/lib/failure-text.ts), while
+ * `error` stays English for logs and API users. A domain's own failures carry its own codes (a source's,
+ * the texts'); the rest (a malformed request, an unknown path) carry none.
+ */
+export type GenericFailure = 'signed-out' | 'rate-limited' | 'unavailable' | 'failed';
+
+/**
  * An answer to send instead of running the rest of a handler; app.onError turns it into JSON and logs
- * every 5xx with its `cause`.
+ * every 5xx with its `cause`. Its body is `{ error, code? }` unless it is given one.
  */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
+  readonly body: Record<string, unknown>;
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
     readonly headers: Record<string, string> = {},
-    readonly body: Record<string, unknown> = { error: message },
-    options?: { cause?: unknown },
+    body?: Record<string, unknown>,
+    options?: { cause?: unknown; code?: GenericFailure },
   ) {
     super(message, options);
+    this.body = body ?? { error: message, ...(options?.code ? { code: options.code } : {}) };
   }
 }
 
@@ -96,7 +106,7 @@ export function failureOf(error: unknown, path: string, logger: Logger): Failure
     logger.warn({ path, cause: describeCause(error) }, 'database unavailable');
     return {
       status: 503,
-      body: { error: 'The service is briefly unavailable, try again shortly' },
+      body: { error: 'The service is briefly unavailable, try again shortly', code: 'unavailable' },
       headers: { 'Retry-After': '5' },
     };
   }
@@ -108,5 +118,5 @@ export function failureOf(error: unknown, path: string, logger: Logger): Failure
     };
   }
   logger.error({ err: describeCause(error), path }, 'request failed');
-  return { status: 500, body: { error: 'Internal server error' }, headers: {} };
+  return { status: 500, body: { error: 'Internal server error', code: 'failed' }, headers: {} };
 }

@@ -99,6 +99,8 @@ export function createIdentity(options: IdentityOptions) {
         if (error instanceof SpotifyApiError) {
           throw new HttpError(error.status === 403 ? 403 : 401, 'Spotify user not found', {}, undefined, {
             cause: error,
+            // Not allow-listed (403) is no sign-in to end.
+            ...(error.status === 403 ? {} : { code: 'signed-out' as const }),
           });
         }
         throw error;
@@ -114,14 +116,14 @@ export function createIdentity(options: IdentityOptions) {
         'Spotify is unavailable, try again shortly',
         { 'Retry-After': seconds },
         undefined,
-        { cause: error },
+        { cause: error, code: 'unavailable' },
       );
     }
   }
 
   // A fetch settles with the looked-up listener or rejects: never with nothing.
   const found = (user: VerifiedUser | undefined): VerifiedUser => {
-    if (!user) throw new HttpError(401, 'Spotify user not found');
+    if (!user) throw new HttpError(401, 'Spotify user not found', {}, undefined, { code: 'signed-out' });
     return user;
   };
   /** Refuses a call without the apikey every API call carries. */
@@ -151,7 +153,8 @@ export function createIdentity(options: IdentityOptions) {
     address: string,
   ): VerifiedUser | Promise<VerifiedUser> {
     const token = BEARER.exec(header)?.[1];
-    if (!token || token === options.anonKey) throw new HttpError(401, 'Spotify user not found');
+    if (!token || token === options.anonKey)
+      throw new HttpError(401, 'Spotify user not found', {}, undefined, { code: 'signed-out' });
     // Keyed by the token's SHA-256 so the token itself is never kept.
     const key = hash('sha256', token, 'base64');
     const cached = cache.get(key);

@@ -75,7 +75,7 @@ export function createListeners(options: ListenerOptions) {
 
   const signedIn = (c: Context<UserEnv>, listener: Listener): void => {
     if (listener.via !== 'spotify' && listener.via !== 'session')
-      throw new HttpError(401, 'Spotify user not found');
+      throw new HttpError(401, 'Spotify user not found', {}, undefined, { code: 'signed-out' });
     c.set('user', listener.user);
   };
 

@@ -90,7 +90,9 @@ const passed = (): undefined => undefined;
 
 function refusal(msBeforeNext: number): HttpError {
   const wait = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new HttpError(429, 'Too many requests', { 'Retry-After': String(wait) });
+  return new HttpError(429, 'Too many requests', { 'Retry-After': String(wait) }, undefined, {
+    code: 'rate-limited',
+  });
 }
 
 /** The check of a limit per key (an IP, a user id): 429 with `Retry-After` once it is spent. */

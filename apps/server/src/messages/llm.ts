@@ -1,3 +1,4 @@
+import type { Language } from '@heavy-rotation/contracts';
 import * as z from 'zod';
 import { withDeadline } from '../http/deadline.ts';
 import type { WelcomeMessage } from './welcome-lines.ts';
@@ -40,8 +41,31 @@ const RULES =
   'Do not state facts about the artists (genres, albums, tours, awards, biography). ' +
   'Each line at most 140 characters, no links, no numbers longer than 3 digits. Answer with JSON only.';
 
-async function complete(config: LlmConfig, task: string, data: unknown): Promise<unknown> {
-  return withDeadline(ask(config, task, data), config.timeoutMs);
+/** Each language by its English name: the prompt names the language the lines are written in. */
+const LANGUAGE_NAME: Record<Language, string> = {
+  en: 'English',
+  'es-419': 'Latin American Spanish',
+  'pt-BR': 'Brazilian Portuguese',
+  fr: 'French',
+  de: 'German',
+  ja: 'Japanese',
+};
+
+/** The language part of the prompt (docs/languages.md, "Catalogs": generated lines). */
+function languageRule(language: Language): string {
+  return (
+    `Write every line in ${LANGUAGE_NAME[language]} (${language}), addressing the listener informally, ` +
+    'and keep artist names exactly as given.'
+  );
+}
+
+async function complete(
+  config: LlmConfig,
+  task: string,
+  language: Language,
+  data: unknown,
+): Promise<unknown> {
+  return withDeadline(ask(config, `${task} ${languageRule(language)}`, data), config.timeoutMs);
 }
 
 async function ask(config: LlmConfig, task: string, data: unknown): Promise<unknown> {
@@ -74,6 +98,7 @@ async function ask(config: LlmConfig, task: string, data: unknown): Promise<unkn
  */
 export async function generateWelcome(
   config: LlmConfig,
+  language: Language,
   unlocked: string[],
   listSize: number,
 ): Promise<WelcomeMessage | undefined> {
@@ -84,7 +109,7 @@ export async function generateWelcome(
       'its size; the teaser invites the listener to guess the locked artists. Name no other artist, and ' +
       'never say or hint which artist is number one or at any rank.';
     const parsed = welcomeSchema.safeParse(
-      await complete(config, task, { listSize, unlocked: unlocked.slice(0, 3) }),
+      await complete(config, task, language, { listSize, unlocked: unlocked.slice(0, 3) }),
     );
     if (parsed.success) return parsed.data;
     fallback(config, 'welcome', 'the answer was not a usable welcome');
@@ -94,14 +119,21 @@ export async function generateWelcome(
   return undefined;
 }
 
-/** Generated success lines by artist name; names the generator skipped or got wrong are left out. */
-export async function generateSuccessLines(config: LlmConfig, names: string[]): Promise<Map<string, string>> {
+/**
+ * Generated success lines by artist name, in the listener's language; names the generator skipped or got
+ * wrong are left out.
+ */
+export async function generateSuccessLines(
+  config: LlmConfig,
+  language: Language,
+  names: string[],
+): Promise<Map<string, string>> {
   const lines = new Map<string, string>();
   try {
     const task =
       'Reply {"results":[{"artistName","message"}]} with one celebratory line per artist, for a listener ' +
       'who just guessed that the artist is in their top 40. Keep artistName exactly as given.';
-    const parsed = successSchema.safeParse(await complete(config, task, { artists: names }));
+    const parsed = successSchema.safeParse(await complete(config, task, language, { artists: names }));
     if (!parsed.success) {
       fallback(config, 'success lines', 'the answer was not a list of results');
       return lines;

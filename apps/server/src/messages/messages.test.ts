@@ -1,6 +1,8 @@
+import { createEmulator } from '@heavy-rotation/emulator';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
+import de from './locales/de.json' with { type: 'json' };
 import { templateSuccessLine } from './success-lines.ts';
 import { templateWelcome } from './welcome-lines.ts';
 import { LLM_TIMEOUT_MS } from './writer.ts';
@@ -67,7 +69,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     });
     expect(res.status).toBe(200);
     const welcome = (await res.json()) as Record<string, string>;
-    expect(welcome).toEqual(templateWelcome(artists, 40));
+    expect(welcome).toEqual(templateWelcome('en', artists, 40));
     for (const n of artists) expect(welcome.greeting).toContain(n);
     expect(welcome.reflection).toContain('40');
     for (const n of artists) expect(`${welcome.reflection} ${welcome.teaser}`).not.toContain(n);
@@ -81,7 +83,7 @@ describe.each(DATABASES)('on %s', (kind) => {
       json: { artists: names.map((name, i) => ({ id: `a${i}`, name, images: [] })), listSize: 12 },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual(templateWelcome(names, 12));
+    expect(await res.json()).toEqual(templateWelcome('en', names, 12));
   });
 
   test('a welcome body of another shape is refused naming the artists field', async () => {
@@ -105,7 +107,10 @@ describe.each(DATABASES)('on %s', (kind) => {
       json: { artistNames },
     });
     expect(await res.json()).toEqual({
-      results: artistNames.map((artistName) => ({ artistName, message: templateSuccessLine(artistName) })),
+      results: artistNames.map((artistName) => ({
+        artistName,
+        message: templateSuccessLine('en', artistName),
+      })),
     });
   });
 
@@ -138,12 +143,12 @@ describe.each(DATABASES)('on %s', (kind) => {
       json: { artists: ['Guest Artist One', 'Guest Artist Two'], listSize: 12 },
     });
     expect(welcome.status).toBe(200);
-    expect(await welcome.json()).toEqual(templateWelcome(['Guest Artist One', 'Guest Artist Two'], 12));
+    expect(await welcome.json()).toEqual(templateWelcome('en', ['Guest Artist One', 'Guest Artist Two'], 12));
     const success = await g.call('/functions/v1/generate-success-message', {
       json: { artistNames: ['Guest Artist One'] },
     });
     expect(await success.json()).toEqual({
-      results: [{ artistName: 'Guest Artist One', message: templateSuccessLine('Guest Artist One') }],
+      results: [{ artistName: 'Guest Artist One', message: templateSuccessLine('en', 'Guest Artist One') }],
     });
     expect(gen.state.calls).toBe(before);
   });
@@ -195,7 +200,7 @@ describe.each(DATABASES)('on %s', (kind) => {
         json: { artistNames: [name] },
       });
       expect(await res.json()).toEqual({
-        results: [{ artistName: name, message: templateSuccessLine(name) }],
+        results: [{ artistName: name, message: templateSuccessLine('en', name) }],
       });
     }
   });
@@ -218,7 +223,7 @@ describe.each(DATABASES)('on %s', (kind) => {
       token,
       json: { artists: ['D', 'E', 'F'], listSize: 40 },
     });
-    expect(await bad.json()).toEqual(templateWelcome(['D', 'E', 'F'], 40));
+    expect(await bad.json()).toEqual(templateWelcome('en', ['D', 'E', 'F'], 40));
   });
 
   test('past the daily cap of generator calls the caller still gets lines, from the templates', async () => {
@@ -232,7 +237,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     }
     expect(welcomes.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
     expect(await welcomes[0]?.json()).toMatchObject({ greeting: 'Generated for you' });
-    expect(await welcomes[6]?.json()).toEqual(templateWelcome(['X6'], 1));
+    expect(await welcomes[6]?.json()).toEqual(templateWelcome('en', ['X6'], 1));
     const before = gen.state.calls;
     const success = await g.call('/functions/v1/generate-success-message', {
       token,
@@ -240,8 +245,70 @@ describe.each(DATABASES)('on %s', (kind) => {
     });
     expect(success.status).toBe(200);
     expect(await success.json()).toEqual({
-      results: [{ artistName: 'Capped Artist', message: templateSuccessLine('Capped Artist') }],
+      results: [{ artistName: 'Capped Artist', message: templateSuccessLine('en', 'Capped Artist') }],
     });
     expect(gen.state.calls).toBe(before);
+  });
+
+  test("the templates answer in the request's language: the hr_lang cookie, else Accept-Language", async () => {
+    const token = await s.token();
+    const artists = ['Dua Lipa', 'Rosalía', 'Kendrick Lamar'];
+    const german = { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' };
+    const welcome = await s.call('/functions/v1/generate-welcome-message', {
+      token,
+      json: { artists, listSize: 40 },
+      headers: german,
+    });
+    expect(welcome.headers.get('Vary')).toContain('Accept-Language');
+    const words = (await welcome.json()) as Record<string, string>;
+    expect(words).toEqual(templateWelcome('de', artists, 40));
+    expect(Object.values(de)).toContain(words.teaser);
+    for (const n of artists) expect(words.greeting).toContain(n);
+    const success = await s.call('/functions/v1/generate-success-message', {
+      token,
+      json: { artistNames: ['Beyoncé'] },
+      headers: { ...german, Cookie: 'hr_lang=fr' },
+    });
+    expect(await success.json()).toEqual({
+      results: [{ artistName: 'Beyoncé', message: templateSuccessLine('fr', 'Beyoncé') }],
+    });
+  });
+
+  test("the generator is asked in the listener's language, and a stored line serves only its language", async () => {
+    const emulator = createEmulator();
+    const e = await startTestServer(
+      kind,
+      { LLM_BASE_URL: 'http://emulator.test/openai/v1', LLM_MODEL: 'emulated', LLM_DAILY_CAP: '50' },
+      { llmFetch: async (input, init) => emulator.fetch(new Request(input, init)), database: s.database },
+    );
+    try {
+      const token = await e.token('casual-listener');
+      const lines = async (language: string) => {
+        const res = await e.call('/functions/v1/generate-success-message', {
+          token,
+          json: { artistNames: ['Nova Lune'] },
+          headers: { 'Accept-Language': language },
+        });
+        return ((await res.json()) as { results: { message: string }[] }).results[0]?.message;
+      };
+      const calls = async () =>
+        ((await (await emulator.request('/openai/_generator/calls')).json()) as { calls: { task: string }[] })
+          .calls;
+      expect(await lines('de')).toBe('Generiert für Nova Lune.');
+      expect((await calls())[0]?.task).toContain('German (de)');
+      // A French listener never gets the German line: the French one is asked for and kept apart.
+      expect(await lines('fr-CA')).toBe('Généré pour Nova Lune.');
+      expect(await lines('de')).toBe('Generiert für Nova Lune.');
+      expect(await lines('fr')).toBe('Généré pour Nova Lune.');
+      expect(await calls()).toHaveLength(2);
+      const welcome = await e.call('/functions/v1/generate-welcome-message', {
+        token,
+        json: { artists: ['Nova Lune'], listSize: 12 },
+        headers: { 'Accept-Language': 'de' },
+      });
+      expect(await welcome.json()).toMatchObject({ greeting: 'Generierte Begrüßung für Nova Lune.' });
+    } finally {
+      await e.close();
+    }
   });
 });

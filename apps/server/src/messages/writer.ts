@@ -1,4 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
+import type { Language } from '@heavy-rotation/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
 import { artistMessage, generatorUsage } from '../db/schema.ts';
@@ -41,22 +42,25 @@ function createMessageWriter({ db, llm, dailyCap, now = Date.now }: MessageWrite
     return (row?.calls ?? 0) <= dailyCap;
   }
 
+  // Stored lines by language and normalised name: a German line is never a French listener's.
   const lines = createLineCache(now);
+  const cacheKey = (language: Language, key: string) => `${language}\n${key}`;
   // Normalising a name (Unicode decomposition and two Unicode regexps) costs more than the rest of a
-  // cached answer: the key and template line of names seen lately are kept.
-  const names = new LRUCache<string, { key: string; template?: string }>({ max: 10_000 });
-  function nameInfo(name: string): { key: string; template?: string } {
+  // cached answer: the key and template lines (by language) of names seen lately are kept.
+  type NameInfo = { key: string; templates: Partial<Record<Language, string>> };
+  const names = new LRUCache<string, NameInfo>({ max: 10_000 });
+  function nameInfo(name: string): NameInfo {
     let info = names.get(name);
     if (info === undefined) {
-      info = { key: normaliseArtistName(name) };
+      info = { key: normaliseArtistName(name), templates: {} };
       names.set(name, info);
     }
     return info;
   }
-  function template(name: string): string {
+  function template(language: Language, name: string): string {
     const info = nameInfo(name);
-    info.template ??= templateSuccessLine(name);
-    return info.template;
+    info.templates[language] ??= templateSuccessLine(language, name);
+    return info.templates[language];
   }
 
   /**
@@ -64,68 +68,86 @@ function createMessageWriter({ db, llm, dailyCap, now = Date.now }: MessageWrite
    * for lately), in one pass; undefined when one must be asked of the database or the generator. Gives
    * what the full path below would: a stored line, else (known absent, no generator) the template.
    */
-  function fromMemory(artistNames: string[]): SuccessResult[] | undefined {
+  function fromMemory(language: Language, artistNames: string[]): SuccessResult[] | undefined {
     const results: SuccessResult[] = [];
     for (const artistName of artistNames) {
       const { key } = nameInfo(artistName);
-      const cached = key.length > 0 ? lines.get(key) : null;
+      const cached = key.length > 0 ? lines.get(cacheKey(language, key)) : null;
       if (cached === undefined || (cached === null && key.length > 0 && llm)) return undefined;
-      results.push({ artistName, message: cached ?? template(artistName) });
+      results.push({ artistName, message: cached ?? template(language, artistName) });
     }
     return results;
   }
 
   return {
     /**
-     * The welcome greeting the listener's unlocked artists (best rank first) in a list of `listSize`. A
-     * guest (`userId` null) is answered from the templates only (docs/product.md, "The Spotify data export").
+     * The welcome greeting the listener's unlocked artists (best rank first) in a list of `listSize`, in the
+     * listener's language. A guest (`userId` null) is answered from the templates only (docs/product.md,
+     * "The Spotify data export").
      */
-    async welcome(userId: string | null, unlocked: string[], listSize: number): Promise<WelcomeMessage> {
+    async welcome(
+      userId: string | null,
+      language: Language,
+      unlocked: string[],
+      listSize: number,
+    ): Promise<WelcomeMessage> {
       const names = unlocked.slice(0, 3);
       if (userId === null || !llm || names.length === 0 || !(await spendGeneratorCall(userId))) {
-        return templateWelcome(names, listSize);
+        return templateWelcome(language, names, listSize);
       }
-      return (await generateWelcome(llm, names, listSize)) ?? templateWelcome(names, listSize);
+      return (
+        (await generateWelcome(llm, language, names, listSize)) ?? templateWelcome(language, names, listSize)
+      );
     },
 
-    /** A line per artist: stored, generated, or from the templates; a guest (`userId` null) gets the templates only. */
-    async success(userId: string | null, artistNames: string[]): Promise<SuccessResult[]> {
+    /**
+     * A line per artist in the listener's language: stored (first write wins, per language), generated, or
+     * from the templates; a guest (`userId` null) gets the templates only.
+     */
+    async success(
+      userId: string | null,
+      language: Language,
+      artistNames: string[],
+    ): Promise<SuccessResult[]> {
       if (userId === null) {
-        return artistNames.map((artistName) => ({ artistName, message: template(artistName) }));
+        return artistNames.map((artistName) => ({ artistName, message: template(language, artistName) }));
       }
-      const atOnce = fromMemory(artistNames);
+      const atOnce = fromMemory(language, artistNames);
       if (atOnce) return atOnce;
       const keys = new Map(artistNames.map((name) => [name, nameInfo(name).key]));
       const wanted = [...new Set(keys.values())].filter((k) => k.length > 0);
       const known = new Map<string, string>();
       const ask: string[] = [];
       for (const key of wanted) {
-        const cached = lines.get(key);
+        const cached = lines.get(cacheKey(language, key));
         // With a generator a missing line costs a call anyway: ask the database again before paying it.
         if (cached === undefined || (cached === null && llm)) ask.push(key);
         else if (cached !== null) known.set(key, cached);
       }
       if (ask.length > 0) {
-        const rows = await db.select().from(artistMessage).where(inArray(artistMessage.normalisedName, ask));
+        const rows = await db
+          .select()
+          .from(artistMessage)
+          .where(and(eq(artistMessage.language, language), inArray(artistMessage.normalisedName, ask)));
         for (const row of rows) known.set(row.normalisedName, row.message);
-        for (const key of ask) lines.set(key, known.get(key));
+        for (const key of ask) lines.set(cacheKey(language, key), known.get(key));
       }
       const missing = [...keys].filter(([, key]) => key.length > 0 && !known.has(key)).map(([name]) => name);
       if (llm && missing.length > 0 && (await spendGeneratorCall(userId))) {
-        const generated = await generateSuccessLines(llm, missing);
+        const generated = await generateSuccessLines(llm, language, missing);
         for (const [name, message] of generated) {
           const key = keys.get(name);
           if (key === undefined) continue;
           known.set(key, message);
           await db
             .insert(artistMessage)
-            .values({ normalisedName: key, artistName: name, message })
+            .values({ language, normalisedName: key, artistName: name, message })
             .onConflictDoNothing();
         }
       }
       return artistNames.map((artistName) => ({
         artistName,
-        message: known.get(keys.get(artistName) ?? '') ?? template(artistName),
+        message: known.get(keys.get(artistName) ?? '') ?? template(language, artistName),
       }));
     },
   };

@@ -40,7 +40,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect((await s.call('/auth/v1/user')).status).toBe(401);
     const anon = await s.call('/auth/v1/user', { token: s.env.PUBLIC_ANON_KEY });
     expect(anon.status).toBe(401);
-    expect(await anon.json()).toEqual({ error: 'Spotify user not found' });
+    expect(await anon.json()).toEqual({ error: 'Spotify user not found', code: 'signed-out' });
   });
 
   test('a token the provider does not know is refused with 401', async () => {
@@ -51,6 +51,8 @@ describe.each(DATABASES)('on %s', (kind) => {
   test('a listener the provider refuses (not allow-listed) gets 403', async () => {
     const res = await s.call('/auth/v1/user', { token: await s.token('guest-listener') });
     expect(res.status).toBe(403);
+    // Not a sign-in that ended: no code the web app would word as one.
+    expect(await res.json()).toEqual({ error: 'Spotify user not found' });
   });
 
   test('a rate-limited provider gives 503 with its Retry-After, never a sign-out', async () => {
@@ -66,6 +68,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     await s.fault({ path: '/v1/me', status: 502 });
     const res = await s.call('/auth/v1/user', { token });
     expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: 'unavailable' });
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 

@@ -1,4 +1,4 @@
-import { CONSENT_VERSION } from '@heavy-rotation/contracts';
+import { CONSENTS } from '@heavy-rotation/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { savePhone } from '../test/calls.ts';
 import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
@@ -8,7 +8,7 @@ const subscribe = (id: string, phone: string) => ({
   spotifyUserEmail: 'someone@example.com',
   spotifyUserDisplayName: 'Someone',
   phone,
-  consentVersion: CONSENT_VERSION,
+  consentVersion: CONSENTS.en.version,
 });
 
 describe.each(DATABASES)('on %s', (kind) => {

@@ -4,6 +4,7 @@ import { isApiPath, pageRoute, SIGNUP_OUTCOME } from '@heavy-rotation/contracts'
 import { type Context, Hono } from 'hono';
 import { type Env, webDistOf } from '../env.ts';
 import { createFileCache, isCompressible, pickEncoding } from '../http/file-cache.ts';
+import { type PageLanguage, pageLanguageOf, VARY_LANGUAGE } from '../http/language.ts';
 import { withConfig } from './app-config.ts';
 
 const TYPES: Record<string, string> = {
@@ -45,19 +46,30 @@ export function staticRoutes(env: Pick<Env, 'WEB_DIST'>, pages: PageOptions): Ho
   const files = createFileCache();
   const page = (html: string) => withConfig(html, pages.configJson);
 
-  /** The build's own pages for a path, best first (the shell when it has none). */
-  function ownPages(path: string, outcome: string | undefined): string[] {
+  /**
+   * The build's own pages for a path in the visitor's language, best first, ending with the shell in it
+   * (docs/languages.md, "Which language"): the prerender writes `dist/pages/<language>/`.
+   */
+  function ownPages(path: string, outcome: string | undefined, language: PageLanguage): string[] {
+    const shell = join(dist, 'pages', language, 'shell.html');
     const screen = pageRoute(path);
-    if (!screen) return [];
+    if (!screen) return [shell];
     const answered =
       screen.answers && outcome !== undefined && OUTCOMES.includes(outcome)
         ? [`${screen.name}.${outcome}.html`]
         : [];
     const variant = screen.lastfmVariant && pages.lastfm ? [`${screen.name}.lastfm.html`] : [];
-    return [...answered, ...variant, `${screen.name}.html`].map((name) => join(dist, 'pages', name));
+    return [...answered, ...variant, `${screen.name}.html`, 'shell.html'].map((name) =>
+      join(dist, 'pages', language, name),
+    );
   }
 
-  async function send(c: Context, file: string, cacheControl: string): Promise<Response | undefined> {
+  async function send(
+    c: Context,
+    file: string,
+    cacheControl: string,
+    language?: PageLanguage,
+  ): Promise<Response | undefined> {
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) return undefined;
     const headers: Record<string, string> = {
@@ -70,6 +82,11 @@ export function staticRoutes(env: Pick<Env, 'WEB_DIST'>, pages: PageOptions): Ho
       // Caches must keep the plain and the compressed answer apart.
       headers.Vary = 'Accept-Encoding';
       if (encoding) headers['Content-Encoding'] = encoding;
+    }
+    if (language) {
+      // The same address is a page in each language: caches keep them apart.
+      headers.Vary = `${headers.Vary ?? 'Accept-Encoding'}, ${VARY_LANGUAGE}`;
+      headers['Content-Language'] = language;
     }
     const html = extname(file) === '.html';
     const body = await files.read(file, info.mtimeMs, info.size, encoding, html ? page : undefined);
@@ -92,10 +109,12 @@ export function staticRoutes(env: Pick<Env, 'WEB_DIST'>, pages: PageOptions): Ho
       // A missing file (an old hashed asset, a typo) must not come back as the page with a 200.
       if (extname(path) || path.startsWith('/assets/')) return c.text('Not found', 404);
     }
-    for (const file of ownPages(path, c.req.query(SIGNUP_OUTCOME.param))) {
-      const sent = await send(c, file, 'no-cache');
+    const language = pageLanguageOf(c);
+    for (const file of ownPages(path, c.req.query(SIGNUP_OUTCOME.param), language)) {
+      const sent = await send(c, file, 'no-cache', language);
       if (sent) return sent;
     }
+    // A build without its pages (the web app's own dev build): the shell as Vite wrote it.
     const shell = await send(c, join(dist, 'index.html'), 'no-cache');
     return shell ?? c.text('The web app is not built: run npm run build', 503);
   });

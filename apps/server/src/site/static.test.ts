@@ -20,10 +20,10 @@ beforeAll(async () => {
   );
   await writeFile(join(dist, 'assets', 'index-abc123.js'), script);
   await writeFile(join(dist, 'podium.png'), png);
-  await mkdir(join(dist, 'pages'));
-  await writeFile(join(dist, 'pages', 'login.html'), '<html><head></head><body>login</body></html>');
+  await mkdir(join(dist, 'pages', 'en'), { recursive: true });
+  await writeFile(join(dist, 'pages', 'en', 'login.html'), '<html><head></head><body>login</body></html>');
   await writeFile(
-    join(dist, 'pages', 'login.lastfm.html'),
+    join(dist, 'pages', 'en', 'login.lastfm.html'),
     '<html><head></head><body>login with Last.fm</body></html>',
   );
   s = await startTestServer('pglite', { WEB_DIST: dist, PRODUCT_NAME: 'Rotation </script><b>' });
@@ -110,9 +110,10 @@ test('/login is its prerendered page, with the Last.fm button when Last.fm is se
 });
 
 test('/signup after a form the browser posted itself is the page saying how it went', async () => {
-  await writeFile(join(dist, 'pages', 'signup.html'), '<html><head></head><body>signup</body></html>');
-  await writeFile(join(dist, 'pages', 'signup.thanks.html'), '<html><head></head><body>thanks</body></html>');
-  await writeFile(join(dist, 'pages', 'signup.error.html'), '<html><head></head><body>error</body></html>');
+  const en = join(dist, 'pages', 'en');
+  await writeFile(join(en, 'signup.html'), '<html><head></head><body>signup</body></html>');
+  await writeFile(join(en, 'signup.thanks.html'), '<html><head></head><body>thanks</body></html>');
+  await writeFile(join(en, 'signup.error.html'), '<html><head></head><body>error</body></html>');
   try {
     expect(await (await get('/signup?signup=thanks')).text()).toContain('<body>thanks</body>');
     expect(await (await get('/signup?signup=error')).text()).toContain('<body>error</body>');
@@ -121,8 +122,38 @@ test('/signup after a form the browser posted itself is the page saying how it w
     expect(await (await get('/signup')).text()).toContain('<body>signup</body>');
   } finally {
     for (const name of ['signup', 'signup.thanks', 'signup.error']) {
-      await rm(join(dist, 'pages', `${name}.html`));
+      await rm(join(dist, 'pages', 'en', `${name}.html`));
     }
+  }
+});
+
+test("a page comes in the visitor's language: the kept choice first, then the browser's, and says it varies", async () => {
+  const page = (language: string, body: string) =>
+    `<html lang="${language}"><head></head><body>${body}</body></html>`;
+  for (const language of ['de', 'ja', 'pt-BR']) {
+    await mkdir(join(dist, 'pages', language), { recursive: true });
+    await writeFile(join(dist, 'pages', language, 'login.lastfm.html'), page(language, `login ${language}`));
+    await writeFile(join(dist, 'pages', language, 'shell.html'), page(language, `shell ${language}`));
+  }
+  try {
+    const asked = (path: string, headers: Record<string, string>) => s.app.request(path, { headers });
+    const german = await asked('/login', { 'Accept-Language': 'de-AT,de;q=0.9,en;q=0.5' });
+    expect(await german.text()).toContain('<body>login de</body>');
+    expect(german.headers.get('Content-Language')).toBe('de');
+    expect(german.headers.get('Vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
+    // Any Portuguese is Brazilian Portuguese; the kept choice wins over the browser's languages.
+    expect(await (await asked('/login', { 'Accept-Language': 'pt-PT' })).text()).toContain('login pt-BR');
+    const chosen = await asked('/login', { 'Accept-Language': 'de', Cookie: 'hr_lang=ja' });
+    expect(await chosen.text()).toContain('<body>login ja</body>');
+    // A path without a page of its own gets the shell in the language.
+    expect(await (await asked('/quiz', { 'Accept-Language': 'ja' })).text()).toContain('shell ja');
+    // A language we do not speak, or a cookie naming none, is English.
+    const other = await asked('/login', { 'Accept-Language': 'nl', Cookie: 'hr_lang=../../etc' });
+    expect(await other.text()).toContain('<body>login with Last.fm</body>');
+    expect(other.headers.get('Content-Language')).toBe('en');
+  } finally {
+    for (const language of ['de', 'ja', 'pt-BR'])
+      await rm(join(dist, 'pages', language), { recursive: true });
   }
 });
 

@@ -1,7 +1,7 @@
+import type { Language } from '@heavy-rotation/contracts';
 import { HttpError } from '../http/errors.ts';
 import type { TextLimits } from '../http/limits.ts';
-
-export const PAUSED_TEXT = 'Texts are paused for now. Try again later.';
+import { smsText } from './texts.ts';
 
 /** Who asks for a code, from where, for which number and block (the last two as keyed hashes). */
 export interface CodeAsk {
@@ -16,7 +16,7 @@ export interface CodeAsk {
  * everybody's. Past the overall budget the answer is 503 "Texts are paused" with the wait until the
  * day's budget starts again; past any other, the usual 429 with `Retry-After`.
  */
-export async function spendTextBudgets(limits: TextLimits, ask: CodeAsk): Promise<void> {
+export async function spendTextBudgets(limits: TextLimits, ask: CodeAsk, language: Language): Promise<void> {
   await limits.perListenerHour.spend(ask.listener);
   await limits.perListenerDay.spend(ask.listener);
   await limits.perAddress.spend(ask.address);
@@ -26,6 +26,7 @@ export async function spendTextBudgets(limits: TextLimits, ask: CodeAsk): Promis
     await limits.overall.spend('all');
   } catch (error) {
     if (!(error instanceof HttpError) || error.status !== 429) throw error;
-    throw new HttpError(503, PAUSED_TEXT, error.headers, { error: PAUSED_TEXT, reason: 'texts_paused' });
+    const text = smsText(language, 'sms.paused');
+    throw new HttpError(503, text, error.headers, { error: text, reason: 'texts_paused' });
   }
 }

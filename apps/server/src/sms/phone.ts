@@ -1,4 +1,6 @@
+import type { Language } from '@heavy-rotation/contracts';
 import { isSupportedCountry, parsePhoneNumberWithError } from 'libphonenumber-js';
+import { smsText } from './texts.ts';
 
 // The phone rules themselves (checkPhone) live in @heavy-rotation/contracts/phone, shared with the sheet.
 
@@ -35,7 +37,16 @@ const TEXTABLE_TYPES = new Set(['MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE'])
 
 export type Textable = { ok: true } | { ok: false; reason: 'country' | 'type'; error: string };
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+// Built once per language: a listener reads the country's name in their own language.
+const regionNames = new Map<Language, Intl.DisplayNames>();
+function regionName(language: Language, country: string): string | undefined {
+  let names = regionNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([language], { type: 'region' });
+    regionNames.set(language, names);
+  }
+  return names.of(country);
+}
 
 /**
  * Whether we text this (already valid, E.164) number: its country on the allow list, its type one a
@@ -43,22 +54,28 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
  * first number is checked: the sheet's own check (contracts) keeps the small metadata, so the web
  * bundle does not grow.
  */
-export async function textable(e164: string, countries: ReadonlySet<string>): Promise<Textable> {
+export async function textable(
+  e164: string,
+  countries: ReadonlySet<string>,
+  language: Language,
+): Promise<Textable> {
   const { parsePhoneNumberWithError: parseFull } = await import('libphonenumber-js/max');
   const phone = parseFull(e164);
   const country = phone.country;
   if (!country || !countries.has(country)) {
-    const name = country ? regionNames.of(country) : undefined;
+    const name = country ? regionName(language, country) : undefined;
     return {
       ok: false,
       reason: 'country',
-      // The name stands last, in brackets, where "United Kingdom" needs no article.
-      error: `We can't text numbers in this country yet${name ? ` (${name})` : ''}.`,
+      // The name stands in brackets, where "United Kingdom" needs no article (nor a gender in French).
+      error: name
+        ? smsText(language, 'sms.countryNotServedNamed', { country: name })
+        : smsText(language, 'sms.countryNotServed'),
     };
   }
   const type = phone.getType();
   if (!type || !TEXTABLE_TYPES.has(type))
-    return { ok: false, reason: 'type', error: "That number can't get our texts. Use a mobile number." };
+    return { ok: false, reason: 'type', error: smsText(language, 'sms.notMobile') };
   return { ok: true };
 }
 

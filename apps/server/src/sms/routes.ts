@@ -1,10 +1,4 @@
-import {
-  CONSENT_TEXT,
-  optedOutText,
-  SMS_CODE,
-  SMS_TEXTS,
-  smsConfirmRequest,
-} from '@heavy-rotation/contracts';
+import { CONSENTS, isLanguage, type Language, SMS_CODE, smsConfirmRequest } from '@heavy-rotation/contracts';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { parsePhoneNumberWithError } from 'libphonenumber-js';
@@ -16,6 +10,7 @@ import type { EventLog } from '../events/log.ts';
 import { HttpError } from '../http/errors.ts';
 import { sameSecret, type UserEnv } from '../http/identity.ts';
 import { readJson } from '../http/json.ts';
+import { languageOf } from '../http/language.ts';
 import type { TextLimits } from '../http/limits.ts';
 import type { ProfileCache } from '../profile/cache.ts';
 import { createSendPace } from './pace.ts';
@@ -23,6 +18,7 @@ import { textedCountries } from './phone.ts';
 import type { SmsProvider } from './provider.ts';
 import { subscribeHandler } from './subscribe.ts';
 import { type PhoneHasher, suppressed } from './suppression.ts';
+import { smsText } from './texts.ts';
 import { webhookHandler } from './webhook.ts';
 
 export interface SmsRouteOptions {
@@ -65,8 +61,8 @@ export function smsRoutes(
   const { db, guard, now, hashPhone, hashCode, provider } = options;
   const app = new Hono<UserEnv>();
   const codeHash = (userId: string, phone: string, code: string) => hashCode(`${userId}\n${phone}\n${code}`);
-  const optedOut = () => {
-    const text = optedOutText(spoken(provider?.from ?? ''));
+  const optedOut = (language: Language) => {
+    const text = smsText(language, 'sms.optedOut', { number: spoken(provider?.from ?? '') });
     return new HttpError(409, text, {}, { error: text, reason: 'opted_out' });
   };
   const isStopped = async (phone: string) => (await suppressed(db, hashPhone, [phone])).size > 0;
@@ -94,6 +90,7 @@ export function smsRoutes(
   app.post('/sms-confirm', guard, async (c) => {
     const { code } = await readJson(c, smsConfirmRequest);
     const user = c.get('user');
+    const language = languageOf(c);
     const at = new Date(now());
     // One try is spent whatever the outcome, atomically: parallel guesses cannot share a try.
     const [pending] = await db
@@ -107,18 +104,19 @@ export function smsRoutes(
         ),
       )
       .returning();
-    const expired = new HttpError(
-      410,
-      SMS_TEXTS.expiredCode,
-      {},
-      { error: SMS_TEXTS.expiredCode, reason: 'expired' },
-    );
+    const expiredText = smsText(language, 'sms.expiredCode');
+    const expired = new HttpError(410, expiredText, {}, { error: expiredText, reason: 'expired' });
     if (!pending) throw expired;
     if (!sameSecret(await codeHash(user.id, pending.phoneE164, code), pending.codeHash)) {
-      throw new HttpError(400, SMS_TEXTS.wrongCode, {}, { error: SMS_TEXTS.wrongCode, reason: 'wrong_code' });
+      const wrong = smsText(language, 'sms.wrongCode');
+      throw new HttpError(400, wrong, {}, { error: wrong, reason: 'wrong_code' });
     }
     // The right code proves the number is the caller's: now a STOP on it may be told.
-    if (await isStopped(pending.phoneE164)) throw optedOut();
+    if (await isStopped(pending.phoneE164)) throw optedOut(language);
+    // The words the sheet showed, by the language and version it named (docs/languages.md, "Consent
+    // texts"). Should the words have changed since the code went out, the code no longer proves them.
+    const consent = isLanguage(pending.consentLanguage) ? CONSENTS[pending.consentLanguage] : undefined;
+    if (consent?.version !== pending.consentVersion) throw expired;
     try {
       const recorded = await db.transaction(async (tx) => {
         // Only the request that removes the pending code records the consent: a code counts once.
@@ -141,8 +139,9 @@ export function smsRoutes(
         await tx.insert(smsConsent).values({
           userId: user.id,
           phoneE164: taken.phoneE164,
-          consentText: CONSENT_TEXT,
+          consentText: consent.text,
           consentVersion: taken.consentVersion,
+          consentLanguage: taken.consentLanguage,
           source: taken.source,
           userAgent: taken.userAgent,
           confirmedBy: 'sms-code',

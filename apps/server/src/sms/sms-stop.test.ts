@@ -1,11 +1,11 @@
-import { optedOutText } from '@heavy-rotation/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
 import { smsCalls } from './testing.ts';
 
 // STOP read as a listener writes it, and STOP the owner's to know (docs/decisions/032-sms-double-opt-in.md,
 // docs/decisions/020-abuse-limits.md, "Texts on our bill").
-const OPTED_OUT = optedOutText('+1 500 555 0006');
+const OPTED_OUT =
+  'This number has opted out of our texts. Text START to +1 500 555 0006 to allow them again.';
 
 describe.each(DATABASES)('on %s', (kind) => {
   let s: TestServer;

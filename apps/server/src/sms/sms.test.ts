@@ -1,4 +1,4 @@
-import { CONSENT_TEXT, CONSENT_VERSION, optedOutText, SMS_TEXTS } from '@heavy-rotation/contracts';
+import { CONSENTS } from '@heavy-rotation/contracts';
 import * as admin from '@heavy-rotation/contracts/admin';
 import { DEMO_SMS, demoSources, type SentText, twilioSignature } from '@heavy-rotation/emulator';
 import { eq, sql } from 'drizzle-orm';
@@ -8,7 +8,11 @@ import { DATABASES, read, startTestServer, type TestServer } from '../test/harne
 import { ADMIN_TOKEN, SITE, smsCalls } from './testing.ts';
 
 const WEBHOOK = `${SITE}/functions/v1/sms-webhook`;
-const OPTED_OUT = optedOutText('+1 500 555 0006');
+const OPTED_OUT =
+  'This number has opted out of our texts. Text START to +1 500 555 0006 to allow them again.';
+const WRONG_CODE = "That code didn't match. Try again.";
+const EXPIRED_CODE = 'That code has expired. Send a new one.';
+const CONSENT_VERSION = CONSENTS.en.version;
 
 describe.each(DATABASES)('on %s', (kind) => {
   let s: TestServer;
@@ -92,7 +96,7 @@ describe.each(DATABASES)('on %s', (kind) => {
 
     const wrong = await confirm(code === '000000' ? '111111' : '000000');
     expect(wrong.status).toBe(400);
-    expect(await errorOf(wrong)).toBe(SMS_TEXTS.wrongCode);
+    expect(await errorOf(wrong)).toBe(WRONG_CODE);
     const right = await confirm(code);
     expect(right.status).toBe(200);
     expect(await right.json()).toEqual({ ok: true });
@@ -100,8 +104,9 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect(record).toMatchObject({
       userId: 'demo-listener',
       phoneE164: '+14155552671',
-      consentText: CONSENT_TEXT,
+      consentText: CONSENTS.en.text,
       consentVersion: CONSENT_VERSION,
+      consentLanguage: 'en',
       source: '/',
       userAgent: 'TestBrowser/1.0',
       confirmedBy: 'sms-code',
@@ -112,7 +117,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     // The email is the one Spotify returned for the caller, never the one in the body.
     expect(profile).toMatchObject({ phoneE164: '+14155552671', email: 'demo@example.com' });
     // A code counts once.
-    expect(await errorOf(await confirm(code))).toBe(SMS_TEXTS.expiredCode);
+    expect(await errorOf(await confirm(code))).toBe(EXPIRED_CODE);
     await expect(s.database.db.execute(sql`update sms_consent set phone_e164 = 'x'`)).rejects.toThrow();
     await expect(s.database.db.execute(sql`delete from sms_consent`)).rejects.toThrow();
   });
@@ -145,9 +150,9 @@ describe.each(DATABASES)('on %s', (kind) => {
     expect(Number(again.headers.get('Retry-After'))).toBeGreaterThan(0);
     const code = await lastCode('+14155554672');
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect(await errorOf(await confirm(wrong, other))).toBe(SMS_TEXTS.wrongCode);
+    for (let i = 0; i < 5; i++) expect(await errorOf(await confirm(wrong, other))).toBe(WRONG_CODE);
     // The sixth try finds the code spent, even the right one.
-    expect(await errorOf(await confirm(code, other))).toBe(SMS_TEXTS.expiredCode);
+    expect(await errorOf(await confirm(code, other))).toBe(EXPIRED_CODE);
 
     later(31);
     expect((await subscribe('+14155554672', other, 'casual-listener')).status).toBe(200);
@@ -155,7 +160,7 @@ describe.each(DATABASES)('on %s', (kind) => {
     later(601);
     const expired = await confirm(fresh, other);
     expect(expired.status).toBe(410);
-    expect(await errorOf(expired)).toBe(SMS_TEXTS.expiredCode);
+    expect(await errorOf(expired)).toBe(EXPIRED_CODE);
     expect(
       await s.database.db.select().from(smsConsent).where(eq(smsConsent.userId, 'casual-listener')),
     ).toEqual([]);

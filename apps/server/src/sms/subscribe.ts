@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { CONSENT_VERSION, SMS_CODE, smsSubscribeRequest } from '@heavy-rotation/contracts';
-import { checkPhone, phoneCountry } from '@heavy-rotation/contracts/phone';
+import {
+  CONSENTS,
+  isLanguage,
+  type Language,
+  SMS_CODE,
+  smsSubscribeRequest,
+} from '@heavy-rotation/contracts';
+import { checkPhone, type PhoneProblem, phoneCountry } from '@heavy-rotation/contracts/phone';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Context, Handler } from 'hono';
 import type { Db } from '../db/client.ts';
@@ -9,12 +15,14 @@ import type { EventLog } from '../events/log.ts';
 import { HttpError } from '../http/errors.ts';
 import type { UserEnv } from '../http/identity.ts';
 import { readJson } from '../http/json.ts';
+import { languageOf } from '../http/language.ts';
 import type { TextLimits } from '../http/limits.ts';
 import { spendTextBudgets } from './budget.ts';
 import type { SendPace } from './pace.ts';
 import { maskPhone, numberBlock, textable } from './phone.ts';
 import { type SmsProvider, SmsSendError, UNSUBSCRIBED_RECIPIENT } from './provider.ts';
 import type { PhoneHasher } from './suppression.ts';
+import { smsText } from './texts.ts';
 
 export interface SubscribeDeps {
   db: Db;
@@ -30,7 +38,30 @@ export interface SubscribeDeps {
   pace: SendPace;
   /** Whether a number replied STOP (plainly, or as a keyed hash after an erasure). */
   isStopped: (phone: string) => Promise<boolean>;
-  optedOut: () => HttpError;
+  optedOut: (language: Language) => HttpError;
+}
+
+const PHONE_PROBLEMS = {
+  required: 'sms.phoneRequired',
+  invalid: 'sms.phoneInvalid',
+  format: 'sms.phoneFormat',
+} as const satisfies Record<PhoneProblem, string>;
+
+/**
+ * The consent the sheet showed: its language (English for a sheet that names none: those spoke only
+ * English) and its version, which must be that language's current one (docs/languages.md, "Consent texts").
+ */
+function shownConsent(
+  body: { consentVersion?: string | undefined; consentLanguage?: string | undefined },
+  language: Language,
+) {
+  const shown = body.consentLanguage ?? 'en';
+  if (!isLanguage(shown)) throw new HttpError(400, smsText(language, 'sms.consentLanguage'));
+  const consent = CONSENTS[shown];
+  // The record must hold the words the listener agreed to: a sheet showing older words is refused.
+  if (body.consentVersion !== undefined && body.consentVersion !== consent.version)
+    throw new HttpError(409, smsText(language, 'sms.consentChanged'));
+  return { language: shown, version: consent.version };
 }
 
 function sourcePage(referer: string | undefined): string {
@@ -70,15 +101,15 @@ export function subscribeHandler(deps: SubscribeDeps): Handler<UserEnv> {
   return async (c) => {
     const body = await readJson(c, smsSubscribeRequest);
     const user = c.get('user');
+    // The code and every refusal in the listener's language (docs/languages.md).
+    const language = languageOf(c);
     if (body.spotifyUserId !== user.id)
       throw new HttpError(403, 'spotifyUserId: does not match the signed-in user');
-    // The record must hold the words the listener agreed to: a sheet showing older words is refused.
-    if (body.consentVersion !== undefined && body.consentVersion !== CONSENT_VERSION)
-      throw new HttpError(409, 'consentVersion: the consent text has changed; reload to see the new words');
+    const consent = shownConsent(body, language);
     const phone = checkPhone(body.phone);
-    if (!phone.ok) throw new HttpError(400, phone.error);
-    if (!provider) throw new HttpError(503, 'Texts are not set up on this server');
-    const fit = await textable(phone.e164, deps.countries);
+    if (!phone.ok) throw new HttpError(400, smsText(language, PHONE_PROBLEMS[phone.problem]));
+    if (!provider) throw new HttpError(503, smsText(language, 'sms.notSetUp'));
+    const fit = await textable(phone.e164, deps.countries, language);
     if (!fit.ok) {
       refused('number');
       const reason = fit.reason === 'country' ? 'country_not_served' : 'number_type';
@@ -88,7 +119,7 @@ export function subscribeHandler(deps: SubscribeDeps): Handler<UserEnv> {
     const [pending] = await db.select().from(smsVerification).where(eq(smsVerification.userId, user.id));
     const wait = pending ? pending.sentAt.getTime() + SMS_CODE.resendAfterSeconds * 1000 - at : 0;
     if (wait > 0)
-      throw new HttpError(429, 'Wait a little before asking for a new code', {
+      throw new HttpError(429, smsText(language, 'sms.wait'), {
         'Retry-After': String(Math.ceil(wait / 1000)),
       });
     const [owner, stopped] = await Promise.all([
@@ -96,14 +127,18 @@ export function subscribeHandler(deps: SubscribeDeps): Handler<UserEnv> {
       deps.isStopped(phone.e164),
     ]);
     // Only a listener who once confirmed this number may hear that it said STOP, at no cost.
-    if (owner && stopped) throw deps.optedOut();
+    if (owner && stopped) throw deps.optedOut(language);
     // Anyone else spends every budget as for any number before anything tells the two apart.
-    await spendTextBudgets(deps.limits, {
-      listener: user.id,
-      address: deps.addressOf(c),
-      numberKey: await deps.hashPhone(phone.e164),
-      blockKey: await deps.hashPhone(`block:${numberBlock(phone.e164)}`),
-    }).catch((error: unknown) => {
+    await spendTextBudgets(
+      deps.limits,
+      {
+        listener: user.id,
+        address: deps.addressOf(c),
+        numberKey: await deps.hashPhone(phone.e164),
+        blockKey: await deps.hashPhone(`block:${numberBlock(phone.e164)}`),
+      },
+      language,
+    ).catch((error: unknown) => {
       if (error instanceof HttpError) refused(error.status === 503 ? 'paused' : 'limit');
       throw error;
     });
@@ -118,7 +153,8 @@ export function subscribeHandler(deps: SubscribeDeps): Handler<UserEnv> {
       expiresAt: new Date(at + SMS_CODE.ttlSeconds * 1000),
       sentAt: new Date(at),
       messageSid: null,
-      consentVersion: CONSENT_VERSION,
+      consentVersion: consent.version,
+      consentLanguage: consent.language,
       source: sourcePage(c.req.header('Referer')),
       userAgent: c.req.header('User-Agent')?.slice(0, 512) ?? null,
     };
@@ -145,7 +181,11 @@ export function subscribeHandler(deps: SubscribeDeps): Handler<UserEnv> {
       sid = await deps.pace.timed(() =>
         provider.send(
           phone.e164,
-          `${deps.productName}: your code is ${code}. It expires in ${SMS_CODE.ttlSeconds / 60} minutes. Reply STOP to opt out.`,
+          smsText(language, 'sms.code', {
+            product: deps.productName,
+            code,
+            minutes: SMS_CODE.ttlSeconds / 60,
+          }),
         ),
       );
     } catch (error) {
@@ -157,10 +197,10 @@ export function subscribeHandler(deps: SubscribeDeps): Handler<UserEnv> {
           .onConflictDoNothing();
         if (!owner) return answer();
         await db.delete(smsVerification).where(mine);
-        throw deps.optedOut();
+        throw deps.optedOut(language);
       }
       await db.delete(smsVerification).where(mine);
-      throw new HttpError(502, "We couldn't text that number. Try again in a moment.", {}, undefined, {
+      throw new HttpError(502, smsText(language, 'sms.sendFailed'), {}, undefined, {
         cause: error,
       });
     }

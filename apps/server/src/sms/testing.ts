@@ -1,4 +1,4 @@
-import { CONSENT_VERSION } from '@heavy-rotation/contracts';
+import { CONSENTS } from '@heavy-rotation/contracts';
 import { demoSources, type SentText } from '@heavy-rotation/emulator';
 import { eq } from 'drizzle-orm';
 import { smsSuppression } from '../db/schema.ts';
@@ -23,7 +23,7 @@ export function smsCalls(s: TestServer) {
     subscribe: (phone, address, headers = {}) =>
       s.call('/functions/v1/sms-subscribe', {
         ...(auth.token ? { token: auth.token } : {}),
-        json: { spotifyUserId: id, phone, consentVersion: CONSENT_VERSION },
+        json: { spotifyUserId: id, phone, consentVersion: CONSENTS.en.version },
         headers: { ...auth.headers, ...headers, 'X-Forwarded-For': address },
       }),
     confirm: (code) =>

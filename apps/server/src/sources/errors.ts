@@ -1,12 +1,17 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HttpError } from '../http/errors.ts';
 
-/** What went wrong with a source, as the web app tells it apart (docs/product.md, "Other sources"). */
+/**
+ * What went wrong with a source, as the web app tells it apart (docs/product.md, "Other sources"): stable
+ * codes the web words in the listener's language (docs/languages.md); `error` stays English, for logs.
+ * `still-fetching`: another request is asking the source for the same list and has not answered in time.
+ */
 export type SourceFailure =
   | 'unknown-user'
   | 'signed-out'
   | 'rate-limited'
   | 'not-ready'
+  | 'still-fetching'
   | 'unavailable'
   | 'failed';
 
@@ -15,6 +20,7 @@ const STATUS: Record<SourceFailure, ContentfulStatusCode> = {
   'signed-out': 401,
   'rate-limited': 429,
   'not-ready': 409,
+  'still-fetching': 503,
   unavailable: 503,
   failed: 502,
 };

@@ -91,7 +91,7 @@ async function refresh(
     if (!lease) {
       // Another request (on any instance) is asking the source: wait for its answer, holding nothing.
       if (performance.now() > deadline)
-        throw new SourceError('unavailable', 'Your list is still on its way. Try again.');
+        throw new SourceError('still-fetching', 'Your list is still on its way. Try again.');
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       continue;
     }

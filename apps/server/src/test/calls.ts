@@ -1,4 +1,4 @@
-import { CONSENT_VERSION } from '@heavy-rotation/contracts';
+import { CONSENTS } from '@heavy-rotation/contracts';
 import { type ClipHome, clipHome, demoData } from '@heavy-rotation/emulator';
 import type { TestServer } from './harness.ts';
 
@@ -25,7 +25,7 @@ export async function namesIn(res: Response, name: string): Promise<string[]> {
 
 /** Saves a number as the web app does: subscribe, then send back the code texted to it. */
 export async function savePhone(s: TestServer, token: string, id: string, phone: string) {
-  const json = { spotifyUserId: id, phone, consentVersion: CONSENT_VERSION };
+  const json = { spotifyUserId: id, phone, consentVersion: CONSENTS.en.version };
   const subscribed = await s.call('/functions/v1/sms-subscribe', { token, json });
   if (subscribed.status !== 200) return subscribed;
   const to = `+${phone.replace(/\D/g, '')}`;

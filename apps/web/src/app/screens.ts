@@ -7,6 +7,7 @@
  */
 import { CHALLENGE_PAGE, PAGE_ROUTES, type PageRoute } from '@heavy-rotation/contracts/route-table';
 import type { ComponentType } from 'react';
+import type { MessageId } from '../i18n/keys.ts';
 
 export interface ScreenRoute {
   /** The path pattern, as the router matches it (`:id` stands for one segment). */
@@ -20,8 +21,8 @@ export interface ScreenRoute {
   load: () => Promise<ComponentType>;
   /** Anyone's; a listener's with a session (else `/login`); the operator's (no listener's layout). */
   access: 'open' | 'signedIn' | 'console';
-  /** What the spinner says while the chunk loads; a quiet one without. */
-  loading?: string;
+  /** What the spinner says while the chunk loads (a catalog's id: read when it shows); a quiet one without. */
+  loading?: MessageId;
   /**
    * A page load that opens here: `prerendered`, the screen's markup is in the page; `preloaded`, its
    * code is asked for with the app's entry. Neither: loaded when the router gets there.
@@ -84,11 +85,11 @@ export const SCREENS: readonly ScreenRoute[] = [
   }),
   route(page('top40'), 'top40', async () => (await import('./routes/top40.tsx')).Top40Route, {
     access: 'signedIn',
-    loading: 'Loading your top artists...',
+    loading: 'top40.loading',
   }),
   route('/quiz', 'quiz', async () => (await import('./routes/quiz.tsx')).QuizRoute, {
     access: 'signedIn',
-    loading: 'Loading quiz...',
+    loading: 'quiz.loading',
   }),
   // The operator console (docs/operator.md): its own chunks, never asked for by a listener's screens.
   route(

@@ -13,6 +13,8 @@ interface SavedFirstFrame {
   build: string;
   /** The page it is the first frame of (the Top 40's, `/`). */
   path: string;
+  /** The page's language (`<html lang>`): a frame in another language is never painted (docs/languages.md). */
+  language: string;
   /** When the app would stop drawing this frame first (the saved list too old, the session to refresh). */
   until: number;
   online: boolean;
@@ -56,6 +58,7 @@ export function saveFirstFrame(root: HTMLElement, { keys, until, settle }: First
   const saved: SavedFirstFrame = {
     build,
     path: window.location.pathname,
+    language: document.documentElement.lang,
     until,
     online: navigator.onLine,
     config: document.getElementById('app-config')?.textContent ?? null,
@@ -72,8 +75,8 @@ export function forgetFirstFrame(): void {
 }
 
 /**
- * The saved frame's markup when the app would draw the same now on this page of `build`: the same build
- * and configuration, the same page, still in time, the same connectivity, and every value it was drawn
+ * The saved frame's markup when the app would draw the same now on this page of `build`: the same build,
+ * configuration and language, the same page, still in time, the same connectivity, and every value it was drawn
  * from unchanged. Anything else (storage switched off, a value that is not a frame) is null: the screen
  * is left to the app. Reads storage directly: it runs in the early script, before the app's modules.
  */
@@ -87,6 +90,7 @@ export function savedFrameToDraw(build: string): string | null {
       saved &&
       saved.build === build &&
       saved.path === window.location.pathname &&
+      saved.language === document.documentElement.lang &&
       typeof saved.until === 'number' &&
       Date.now() < saved.until &&
       saved.online === navigator.onLine &&

@@ -5,10 +5,13 @@
  * configuration gate) asks here.
  */
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { matchPath } from 'react-router';
+import { parse } from 'regexparam';
+import { matchRoute } from 'wouter';
 import { SCREENS, type ScreenRoute } from '../app/screens.ts';
 import { ErrorBoundary } from '../app/shell/error-boundary.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { t } from '../i18n/i18n.ts';
+import type { MessageId } from '../i18n/keys.ts';
 import { screenTakenOver } from '../lib/handover.ts';
 import { KEYS } from '../lib/session.ts';
 import { readString } from '../lib/storage.ts';
@@ -18,7 +21,8 @@ import { firstScreenShown } from './after-load.ts';
 // Every screen is its own chunk: /login never pays for the Top 40 or the quiz.
 /** Whether this page load opens the screen at `path` (a signed-in one only with a stored session, else it redirects). */
 function opensAt(path: string, signedIn: boolean): boolean {
-  if (typeof window === 'undefined' || !matchPath(path, window.location.pathname)) return false;
+  // Matched as the router matches (wouter's default parser is regexparam's `parse`), before it renders.
+  if (typeof window === 'undefined' || !matchRoute(parse, path, window.location.pathname)[0]) return false;
   return (
     !signedIn ||
     readString(KEYS.accessToken) !== null ||
@@ -43,6 +47,11 @@ function LoadedOrLazy({ loaded, Lazy }: { loaded: () => ComponentType | undefine
     firstScreenShown();
   }, []);
   return Loaded ? <Loaded /> : <Lazy />;
+}
+
+/** The spinner while a screen's chunk loads: its words read as it shows (the routes are built before any catalog loads). */
+function ScreenLoading({ label }: { label: MessageId | undefined }) {
+  return <Spinner label={t(label ?? 'common.loading')} showLabel={label !== undefined} />;
 }
 
 /** The screen of a route of the map (app/screens.ts), its chunk loaded on first use, a spinner meanwhile. */
@@ -79,7 +88,7 @@ export function screen({ path, load, access, loading: label }: ScreenRoute): Rea
   const Lazy = lazy(async () => ({ default: await once() }));
   return (
     <ErrorBoundary>
-      <Suspense fallback={<Spinner label={label ?? 'Loading...'} showLabel={label !== undefined} />}>
+      <Suspense fallback={<ScreenLoading label={label} />}>
         <LoadedOrLazy loaded={() => Loaded} Lazy={Lazy} />
       </Suspense>
     </ErrorBoundary>

@@ -15,8 +15,10 @@ export class BackendError extends Error {
     /** The HTTP status; 0 when there was no answer. */
     readonly status: number,
     message: string,
-    /** The server's own `error` sentence, when it sent one. */
+    /** The server's own `error` sentence, when it sent one: English, for logs and the operator's console. */
     readonly serverText: string | null = null,
+    /** The server's stable `code` for the failure: what a listener reads, worded by lib/failure-text.ts. */
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -37,11 +39,20 @@ function failureOf(status: number): BackendFailure {
   return status === 429 || status >= 500 ? 'unavailable' : 'refused';
 }
 
+/** A string field of a JSON body, when it is one and not blank. */
+function textField(body: unknown, name: 'error' | 'code'): string | null {
+  const value =
+    body !== null && typeof body === 'object' && name in body ? Reflect.get(body, name) : undefined;
+  return typeof value === 'string' && value.trim() ? value : null;
+}
+
 /**
- * An answer of our server: its JSON body (undefined when empty or not JSON) and the sentence a failure
- * gives (apps/server/README.md, "Endpoints": failures are `{ error }`, a source's with its `code`).
+ * An answer of our server: its JSON body (undefined when empty or not JSON), and a failure's sentence and
+ * code (apps/server/README.md, "Endpoints": failures are `{ error, code }`).
  */
-async function readReply(res: Response): Promise<{ body: unknown; error: string | null }> {
+async function readReply(
+  res: Response,
+): Promise<{ body: unknown; error: string | null; code: string | null }> {
   const text = await res.text();
   let body: unknown;
   try {
@@ -49,8 +60,7 @@ async function readReply(res: Response): Promise<{ body: unknown; error: string 
   } catch {
     body = undefined;
   }
-  const error = body !== null && typeof body === 'object' && 'error' in body ? body.error : undefined;
-  return { body, error: typeof error === 'string' && error.trim() ? error : null };
+  return { body, error: textField(body, 'error'), code: textField(body, 'code') };
 }
 
 const unauthorized = new Set<(path: string) => void>();
@@ -96,6 +106,7 @@ async function send(path: string, request: BackendRequest): Promise<unknown> {
       res.status,
       serverText ?? `API request failed with status ${res.status}`,
       serverText,
+      reply.code,
     );
   }
   return reply.body;

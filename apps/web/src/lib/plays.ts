@@ -1,4 +1,5 @@
 import type { Artist } from '@heavy-rotation/spotify';
+import { t } from '../i18n/i18n.ts';
 
 /**
  * The plays behind an artist's rank, where the source counts them (docs/product.md, "Plays"): a data
@@ -13,10 +14,10 @@ export interface Plays {
 /** An artist of the list, with its plays when known. Kept with the list on the device. */
 export type ListedArtist = Artist & { plays?: Plays };
 
-const PERIOD: Record<PlaysPeriod, string> = {
-  'last-4-weeks': 'in the last 4 weeks',
-  'this-month': 'this month',
-  'last-month': 'last month',
+const PERIOD: Record<PlaysPeriod, (count: number) => string> = {
+  'last-4-weeks': (count) => t('artist.plays.last4Weeks', { count }),
+  'this-month': (count) => t('artist.plays.thisMonth', { count }),
+  'last-month': (count) => t('artist.plays.lastMonth', { count }),
 };
 
 /** The artist's plays, when a source gave them (and they are what they should be). */
@@ -27,7 +28,7 @@ export function playsOf(artist: Artist): Plays | null {
   return Number.isInteger(count) && count > 0 && period in PERIOD ? { count, period } : null;
 }
 
-/** "12 plays in the last 4 weeks", "1 play this month". */
+/** "12 plays in the last 4 weeks", "1 play this month": the count as the listener's language writes it. */
 export function playsText(plays: Plays): string {
-  return `${plays.count.toLocaleString('en')} ${plays.count === 1 ? 'play' : 'plays'} ${PERIOD[plays.period]}`;
+  return PERIOD[plays.period](plays.count);
 }

@@ -1,3 +1,5 @@
+import { t } from '../i18n/i18n.ts';
+
 /** Drawing helpers for the 1080x1920 story images (the size stories and status updates use). */
 export const STORY_WIDTH = 1080;
 export const STORY_HEIGHT = 1920;
@@ -60,6 +62,25 @@ export function fitText(
   return `${cut.trimEnd()}…`;
 }
 
+/**
+ * The pieces a line may break between: words, and the characters of a word wider than a line (Japanese
+ * writes no spaces between words, so a sentence is one long "word").
+ */
+function breakable(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  maxWidth: number,
+): { piece: string; glue: string }[] {
+  return text
+    .split(/\s+/)
+    .filter((word) => word.length > 0)
+    .flatMap((word) =>
+      ctx.measureText(word).width <= maxWidth
+        ? [{ piece: word, glue: ' ' }]
+        : [...word].map((piece, i) => ({ piece, glue: i === 0 ? ' ' : '' })),
+    );
+}
+
 /** Splits text into lines no wider than maxWidth with the current font (at most maxLines). */
 export function wrapLines(
   ctx: CanvasRenderingContext2D,
@@ -69,12 +90,12 @@ export function wrapLines(
 ): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
+  for (const { piece, glue } of breakable(ctx, text, maxWidth)) {
+    const next = line ? `${line}${glue}${piece}` : piece;
     if (ctx.measureText(next).width <= maxWidth || !line) line = next;
     else {
       lines.push(line);
-      line = word;
+      line = piece;
     }
   }
   if (line) lines.push(line);
@@ -133,11 +154,18 @@ export async function drawStory(
   const { sizes, above } = frame.foot;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
+  // Shrunk to fit: some languages say it in many more letters than English.
+  const width = STORY_WIDTH - 120;
   ctx.fillStyle = 'rgb(255 255 255 / 0.8)';
-  ctx.font = `700 ${sizes[0]}px ${STORY_FONT}`;
-  ctx.fillText('Artist data and artwork from Spotify', STORY_WIDTH / 2, STORY_HEIGHT - above[0]);
+  const attribution = fitText(ctx, t('artist.story.attribution'), width, sizes[0], undefined, 700);
+  ctx.fillText(attribution, STORY_WIDTH / 2, STORY_HEIGHT - above[0]);
   ctx.fillStyle = '#ffffff';
-  ctx.font = `800 ${sizes[1]}px ${STORY_FONT}`;
-  ctx.fillText(`Find yours: ${window.location.host}`, STORY_WIDTH / 2, STORY_HEIGHT - above[1]);
+  const invitation = fitText(
+    ctx,
+    t('artist.story.findYours', { host: window.location.host }),
+    width,
+    sizes[1],
+  );
+  ctx.fillText(invitation, STORY_WIDTH / 2, STORY_HEIGHT - above[1]);
   return canvasToJpeg(canvas);
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { t } from '../i18n/i18n.ts';
 
 export interface ServerQuery<T> {
   data: T | undefined;
@@ -72,7 +73,7 @@ export function useServerQuery<T>(
       },
       (e: unknown) => {
         if (controller.signal.aborted) return;
-        const failure = e instanceof Error ? e : new Error('Something went wrong');
+        const failure = e instanceof Error ? e : new Error(t('common.somethingWentWrong'));
         setLoading(false);
         const wait = asking.retryAfter?.(failures.current + 1, failure) ?? null;
         const instead = wait === null ? asking.fallback?.(failure) : undefined;

@@ -20,13 +20,15 @@ export function linkManifestWhenIdle(): void {
 
 /**
  * Installs the service worker that keeps the app shell for offline use (production builds only), once the
- * first screen is painted: its script and the files it stores would compete with that screen.
+ * first screen is painted: its script and the files it stores would compete with that screen. The browser's
+ * own API, no helper library: a new version waits until every tab of the old one is closed (vite/pwa.ts,
+ * `registerType: 'prompt'`), so there is nothing to prompt and nothing to listen for.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   afterLoad(() => {
-    import('virtual:pwa-register')
-      .then(({ registerSW }) => registerSW({ immediate: true }))
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/' })
       .catch((error: unknown) => console.warn('Offline support is unavailable', error));
   });
 }

@@ -17,3 +17,15 @@ test('the store reports when it has been hydrated from storage', async () => {
   await useQuizMessages.persist.rehydrate();
   expect(useQuizMessages.getState().hydrated).toBe(true);
 });
+
+test('lines kept in another language are dropped; lines kept before languages count as English', async () => {
+  localStorage.setItem(
+    'quiz-messages',
+    JSON.stringify({ state: { messages: { BTS: 'Hallo.' }, language: 'de' } }),
+  );
+  await useQuizMessages.persist.rehydrate();
+  expect(useQuizMessages.getState().messages).toEqual({});
+  localStorage.setItem('quiz-messages', JSON.stringify({ state: { messages: { BTS: 'Hello.' } } }));
+  await useQuizMessages.persist.rehydrate();
+  expect(useQuizMessages.getState().messages).toEqual({ BTS: 'Hello.' });
+});

@@ -3,14 +3,14 @@ import { createEmulator } from '../app.ts';
 
 type App = ReturnType<typeof createEmulator>;
 
-function chat(app: App, data: unknown) {
+function chat(app: App, data: unknown, task = 'Write lines.') {
   return app.request('/openai/v1/chat/completions', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
       model: 'm',
       messages: [
-        { role: 'system', content: 'Write lines.' },
+        { role: 'system', content: task },
         { role: 'user', content: JSON.stringify(data) },
       ],
     }),
@@ -33,6 +33,20 @@ test('the generator answers a welcome and success lines from the data it is sent
     { model: 'm', task: 'Write lines.', data: { listSize: 40, unlocked: ['P!nk'] } },
     { model: 'm', task: 'Write lines.', data: { artists: ['Sade'] } },
   ]);
+});
+
+test('the generator answers in the language the task asks for, and in English when it names none', async () => {
+  const app = createEmulator();
+  const german = 'Write lines. Write every line in German (de), addressing the listener informally.';
+  expect(await content(await chat(app, { artists: ['Sade'] }, german))).toEqual({
+    results: [{ artistName: 'Sade', message: 'Generiert für Sade.' }],
+  });
+  const welcome = await content(await chat(app, { listSize: 12, unlocked: [] }, german));
+  expect(welcome).toMatchObject({ greeting: 'Generierte Begrüßung für dich.' });
+  const unknown = 'Write every line in Klingon (tlh).';
+  expect(await content(await chat(app, { artists: ['Sade'] }, unknown))).toEqual({
+    results: [{ artistName: 'Sade', message: 'Generated for Sade.' }],
+  });
 });
 
 test('an injected fault answers with its status for the given number of calls', async () => {

@@ -27,25 +27,86 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
+/** The words of an answer in one language, so a test can see which language the product asked for. */
+interface Words {
+  you: string;
+  greeting: (names: string) => string;
+  reflection: (count: number) => string;
+  teaser: string;
+  line: (name: string) => string;
+}
+
+const WORDS: Record<string, Words> = {
+  en: {
+    you: 'you',
+    greeting: (names) => `Generated welcome for ${names}.`,
+    reflection: (count) => `Generated: ${count} artists in your month.`,
+    teaser: 'Generated: guess the rest of your list.',
+    line: (name) => `Generated for ${name}.`,
+  },
+  'es-419': {
+    you: 'ti',
+    greeting: (names) => `Bienvenida generada para ${names}.`,
+    reflection: (count) => `Generado: ${count} artistas en tu mes.`,
+    teaser: 'Generado: adivina el resto de tu lista.',
+    line: (name) => `Generado para ${name}.`,
+  },
+  'pt-BR': {
+    you: 'você',
+    greeting: (names) => `Boas-vindas geradas para ${names}.`,
+    reflection: (count) => `Gerado: ${count} artistas no seu mês.`,
+    teaser: 'Gerado: adivinhe o resto da sua lista.',
+    line: (name) => `Gerado para ${name}.`,
+  },
+  fr: {
+    you: 'toi',
+    greeting: (names) => `Accueil généré pour ${names}.`,
+    reflection: (count) => `Généré : ${count} artistes dans ton mois.`,
+    teaser: 'Généré : devine le reste de ta liste.',
+    line: (name) => `Généré pour ${name}.`,
+  },
+  de: {
+    you: 'dich',
+    greeting: (names) => `Generierte Begrüßung für ${names}.`,
+    reflection: (count) => `Generiert: ${count} Künstler in deinem Monat.`,
+    teaser: 'Generiert: Errate den Rest deiner Liste.',
+    line: (name) => `Generiert für ${name}.`,
+  },
+  ja: {
+    you: 'あなた',
+    greeting: (names) => `${names}への生成ウェルカム。`,
+    reflection: (count) => `生成：今月のアーティストは${count}組。`,
+    teaser: '生成：残りのリストを当ててみよう。',
+    line: (name) => `${name}への生成メッセージ。`,
+  },
+};
+
 /**
- * The answer a real model would give, made from the data alone so tests can predict it: a welcome for
- * `{ listSize, unlocked }`, success lines for `{ artists }`.
+ * The language the task asks for, as a model reads "Write every line in German (de)" in it; English when
+ * it names none.
  */
-function answer(data: unknown): unknown {
+function wordsOf(task: string): Words {
+  const tag = /Write every line in [^(]*\(([\w-]+)\)/.exec(task)?.[1];
+  return (tag && WORDS[tag]) || (WORDS.en as Words);
+}
+
+/**
+ * The answer a real model would give, made from the data and the asked language alone so tests can
+ * predict it: a welcome for `{ listSize, unlocked }`, success lines for `{ artists }`.
+ */
+function answer(task: string, data: unknown): unknown {
   const d = record(data);
+  const words = wordsOf(task);
   if ('listSize' in d) {
     const names = strings(d.unlocked);
     return {
-      greeting: `Generated welcome for ${names.length > 0 ? names.join(', ') : 'you'}.`,
-      reflection: `Generated: ${Number(d.listSize)} artists in your month.`,
-      teaser: 'Generated: guess the rest of your list.',
+      greeting: words.greeting(names.length > 0 ? names.join(', ') : words.you),
+      reflection: words.reflection(Number(d.listSize)),
+      teaser: words.teaser,
     };
   }
   return {
-    results: strings(d.artists).map((artistName) => ({
-      artistName,
-      message: `Generated for ${artistName}.`,
-    })),
+    results: strings(d.artists).map((artistName) => ({ artistName, message: words.line(artistName) })),
   };
 }
 
@@ -84,7 +145,8 @@ export function generatorRoutes(options: { control: boolean }) {
     } catch {
       data = user;
     }
-    calls.push({ model: String(body.model ?? ''), task: typeof system === 'string' ? system : '', data });
+    const task = typeof system === 'string' ? system : '';
+    calls.push({ model: String(body.model ?? ''), task, data });
     const fault = faults[0];
     if (fault) {
       if (fault.times > 0 && --fault.times === 0) faults = faults.slice(1);
@@ -98,7 +160,7 @@ export function generatorRoutes(options: { control: boolean }) {
         {
           index: 0,
           finish_reason: 'stop',
-          message: { role: 'assistant', content: JSON.stringify(answer(data)) },
+          message: { role: 'assistant', content: JSON.stringify(answer(task, data)) },
         },
       ],
     });

@@ -19,18 +19,17 @@ export function jsonHistory(
       } catch (error) {
         if (error instanceof ExportProblem) throw error;
         if (!reader.sawArray) throw notHistory();
-        throw new ExportProblem(file.name, `${file.name} is damaged: its JSON is malformed.`);
+        throw new ExportProblem(file.name, 'damaged-json', `${file.name} is damaged: its JSON is malformed.`);
       }
     },
     end() {
       if (!reader.complete) {
-        throw new ExportProblem(
-          file.name,
-          reader.sawArray ? `${file.name} is damaged: its JSON ends early.` : `${file.name} is empty.`,
-        );
+        throw reader.sawArray
+          ? new ExportProblem(file.name, 'json-ends-early', `${file.name} is damaged: its JSON ends early.`)
+          : new ExportProblem(file.name, 'empty', `${file.name} is empty.`);
       }
       if (reader.entries === 0 && file.alone)
-        throw new ExportProblem(file.name, `${file.name} has no plays in it.`);
+        throw new ExportProblem(file.name, 'no-plays', `${file.name} has no plays in it.`);
       return reader.entries;
     },
   };

@@ -105,6 +105,7 @@ const daily: FileReader = {
       () => {
         throw new WrongShape(
           file.name,
+          'not-history-apple',
           `${file.name} isn't Apple Music's daily play history: it has no Track Description, Date Played and Play Duration Milliseconds columns.`,
         );
       },
@@ -115,7 +116,7 @@ const daily: FileReader = {
         reader.push(text, final);
       } catch (error) {
         if (error instanceof CsvShapeError)
-          throw new ExportProblem(file.name, `${file.name} is damaged: its CSV is malformed.`);
+          throw new ExportProblem(file.name, 'damaged-csv', `${file.name} is damaged: its CSV is malformed.`);
         throw error;
       }
     };
@@ -124,9 +125,9 @@ const daily: FileReader = {
       end() {
         final = true;
         push('');
-        if (!reader.header) throw new ExportProblem(file.name, `${file.name} is empty.`);
+        if (!reader.header) throw new ExportProblem(file.name, 'empty', `${file.name} is empty.`);
         if (reader.rows === 0 && file.alone)
-          throw new ExportProblem(file.name, `${file.name} has no plays in it.`);
+          throw new ExportProblem(file.name, 'no-plays', `${file.name} has no plays in it.`);
         return reader.rows;
       },
     };
@@ -207,29 +208,8 @@ export const apple: ExportService<'apple'> = {
   upload: {
     id: 'apple-music',
     title: 'Apple Music',
-    guide: 'How to get your data from Apple',
-    steps: [
-      [
-        'Open ',
-        { link: "Apple's Data and Privacy page", href: 'https://privacy.apple.com/' },
-        ' and sign in with your Apple Account.',
-      ],
-      [
-        'Choose ',
-        { strong: 'Request a copy of your data' },
-        ', tick ',
-        { strong: 'Apple Media Services information' },
-        ', and finish the request.',
-      ],
-      ['Apple emails you when it is ready (it can take up to a week). Download the .zip.'],
-      [
-        'Choose the .zip here. You can also choose Apple_Media_Services.zip inside it, or "Apple Music - Play History Daily Tracks.csv".',
-      ],
-    ],
     accept: '.zip,.csv,application/zip,text/csv',
-    hint: 'The .zip Apple sends you, Apple_Media_Services.zip inside it, or the Play History Daily Tracks .csv.',
     sample: {
-      label: 'Try a sample Apple Music export',
       path: '/sample-apple-music-export.zip',
       name: 'Apple Media Services information.zip',
     },
@@ -252,7 +232,7 @@ export const apple: ExportService<'apple'> = {
       history: true,
       open: (file) => ({
         push() {
-          throw new WrongShape(file.name, `${file.name} isn't ${apple.loose.words}`);
+          throw new WrongShape(file.name, 'wrong-file-apple', `${file.name} isn't ${apple.loose.words}`);
         },
         end: () => null,
       }),
@@ -261,7 +241,11 @@ export const apple: ExportService<'apple'> = {
       inZip: (path) => (DAILY_FILE.test(path) ? daily : LIBRARY_FILE.test(path) ? library : null),
       chosen: (name) => (!/\.json$/i.test(name) ? daily : LIBRARY_FILE.test(name) ? library : notOurs),
       noHistory: (file) =>
-        `${file} holds no Apple Music play history. Apple names it "Apple Music - Play History Daily Tracks.csv", inside Apple_Media_Services.zip.`,
+        new ExportProblem(
+          file,
+          'no-history-apple',
+          `${file} holds no Apple Music play history. Apple names it "Apple Music - Play History Daily Tracks.csv", inside Apple_Media_Services.zip.`,
+        ),
       finish: (windowNames) => ({ displayName: null, artistOf: appleArtist(known, windowNames()) }),
     };
   },

@@ -1,3 +1,4 @@
+import type { ExportKind } from '../kinds.ts';
 import { apple } from './apple.ts';
 import { spotify } from './spotify.ts';
 import { youtube } from './youtube.ts';
@@ -8,4 +9,9 @@ import { youtube } from './youtube.ts';
  */
 export const SERVICES = [spotify, apple, youtube] as const;
 
-export type ExportKind = (typeof SERVICES)[number]['kind'];
+// Every service's kind is one of the kinds the problems' codes name, and each kind has its service.
+type Kinds = (typeof SERVICES)[number]['kind'];
+const _sameKinds: [Kinds, ExportKind] extends [ExportKind, Kinds] ? true : never = true;
+void _sameKinds;
+
+export type { ExportKind };

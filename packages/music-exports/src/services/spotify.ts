@@ -1,4 +1,4 @@
-import { WrongShape } from '../problems.ts';
+import { ExportProblem, WrongShape } from '../problems.ts';
 import type { Play } from '../ranking.ts';
 import { type FieldValue, JsonFieldReader } from '../readers/json-fields.ts';
 import { jsonHistory } from '../readers/json-history.ts';
@@ -78,7 +78,11 @@ const history: FileReader = {
   history: true,
   open(file) {
     const notHistory = () =>
-      new WrongShape(file.name, `${file.name} isn't a Spotify streaming history file.`);
+      new WrongShape(
+        file.name,
+        'not-history-spotify',
+        `${file.name} isn't a Spotify streaming history file.`,
+      );
     let format: HistoryFormat | null = null;
     const reader = new JsonFieldReader(FIELDS, (entry) => {
       format ??= formatOf(entry);
@@ -120,26 +124,8 @@ export const spotify: ExportService<'spotify'> = {
   upload: {
     id: 'spotify',
     title: 'Spotify',
-    guide: 'How to get your data from Spotify',
-    steps: [
-      [
-        'Open ',
-        { link: "Spotify's privacy settings", href: 'https://www.spotify.com/account/privacy/' },
-        ' and sign in.',
-      ],
-      [
-        'Under "Download your data", tick ',
-        { strong: 'Account data' },
-        ' (ready in a few days) or ',
-        { strong: 'Extended streaming history' },
-        ' (more detail, up to 30 days), and request it.',
-      ],
-      ['Confirm the email Spotify sends. A second email brings a link to a .zip file.'],
-      ['Download the .zip and choose it here. You can also choose the .json files inside it.'],
-    ],
     accept: '.zip,.json,application/zip,application/json',
-    hint: 'The .zip Spotify emails you, or the StreamingHistory .json files inside it.',
-    sample: { label: 'Try a sample export', path: '/sample-spotify-export.zip', name: 'my_spotify_data.zip' },
+    sample: { path: '/sample-spotify-export.zip', name: 'my_spotify_data.zip' },
   },
   start() {
     let displayName: string | null = null;
@@ -167,7 +153,11 @@ export const spotify: ExportService<'spotify'> = {
       },
       chosen: (name) => (OTHER_HISTORY.test(name) ? null : history),
       noHistory: (file) =>
-        `${file} holds no music streaming history. Spotify names it StreamingHistory_music_0.json (Account data) or Streaming_History_Audio_….json (Extended streaming history).`,
+        new ExportProblem(
+          file,
+          'no-history-spotify',
+          `${file} holds no music streaming history. Spotify names it StreamingHistory_music_0.json (Account data) or Streaming_History_Audio_….json (Extended streaming history).`,
+        ),
       finish: () => ({ displayName }),
     };
   },

@@ -29,7 +29,8 @@ function isMusic(header: FieldValue, url: FieldValue): boolean {
 const history: FileReader = {
   history: true,
   open(file) {
-    const notHistory = () => new WrongShape(file.name, `${file.name} isn't a YouTube watch history file.`);
+    const notHistory = () =>
+      new WrongShape(file.name, 'not-history-youtube', `${file.name} isn't a YouTube watch history file.`);
     let checked = false;
     const reader = new JsonFieldReader(
       ['header', 'titleUrl', 'time', 'subtitles.0.name'],
@@ -73,27 +74,8 @@ export const youtube: ExportService<'youtube'> = {
   upload: {
     id: 'youtube-music',
     title: 'YouTube Music',
-    guide: 'How to get your history from Google Takeout',
-    steps: [
-      ['Open ', { link: 'Google Takeout', href: 'https://takeout.google.com/' }, ' and sign in.'],
-      ['Choose ', { strong: 'Deselect all' }, ', then tick ', { strong: 'YouTube and YouTube Music' }, '.'],
-      [
-        'Under ',
-        { strong: 'Multiple formats' },
-        ', set history to ',
-        { strong: 'JSON' },
-        '. Under ',
-        { strong: 'All YouTube data included' },
-        ', keeping only ',
-        { strong: 'history' },
-        ' makes it smaller.',
-      ],
-      ['Create the export. When Google emails you, download the .zip and choose it here.'],
-    ],
     accept: '.zip,.json,application/zip,application/json',
-    hint: 'The .zip Google Takeout makes, or watch-history.json inside it.',
     sample: {
-      label: 'Try a sample YouTube Music history',
       path: '/sample-youtube-music-history.zip',
       name: 'takeout-20261101T000000Z-001.zip',
     },
@@ -104,13 +86,22 @@ export const youtube: ExportService<'youtube'> = {
       if (!/\.html?$/i.test(name)) return history;
       throw new ExportProblem(
         name,
+        'html-history-file',
         `${name} is the HTML version of the history. In Google Takeout, choose JSON as the history's format and export again.`,
       );
     },
     noHistory: (file, paths) =>
       paths.some((path) => HTML_HISTORY.test(path))
-        ? `${file} holds the watch history as HTML. In Google Takeout, choose JSON as the history's format and export again.`
-        : `${file} holds no YouTube watch history. Takeout names it watch-history.json, in the YouTube and YouTube Music folder.`,
+        ? new ExportProblem(
+            file,
+            'html-history-zip',
+            `${file} holds the watch history as HTML. In Google Takeout, choose JSON as the history's format and export again.`,
+          )
+        : new ExportProblem(
+            file,
+            'no-history-youtube',
+            `${file} holds no YouTube watch history. Takeout names it watch-history.json, in the YouTube and YouTube Music folder.`,
+          ),
     finish: () => ({ displayName: null }),
   }),
 };

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { completeSignIn } from '../../features/auth/sign-in.ts';
 import { fetchTopArtists } from '../../features/top-artists/fetch-top-artists.ts';
+import { t } from '../../i18n/i18n.ts';
 import { track } from '../../lib/analytics.ts';
 import styles from './callback.module.css';
 
@@ -10,7 +11,7 @@ export const CALLBACK_ERROR_REDIRECT_MS = 3000;
 
 /** The callback (docs/product.md, "Sign-in and what the browser keeps"): spinner, then / (query cleared), or the error in red and /login after 3 s. */
 export function CallbackRoute() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [error, setError] = useState<string>();
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
@@ -31,7 +32,7 @@ export function CallbackRoute() {
       },
       (e: unknown) => {
         if (!live) return;
-        setError(e instanceof Error && e.message ? e.message : 'An error occurred');
+        setError(e instanceof Error && e.message ? e.message : t('shell.error.unknown'));
         timer = setTimeout(() => navigate('/login', { replace: true }), CALLBACK_ERROR_REDIRECT_MS);
       },
     );
@@ -44,18 +45,18 @@ export function CallbackRoute() {
   if (!error) {
     return (
       <main>
-        <h1 className="visually-hidden">Connecting to Spotify</h1>
-        <Spinner label="Connecting to Spotify..." />
+        <h1 className="visually-hidden">{t('shell.callback.title')}</h1>
+        <Spinner label={t('shell.callback.connecting')} />
       </main>
     );
   }
   return (
     <main className={styles.screen}>
-      <h1 className="visually-hidden">Connecting to Spotify</h1>
+      <h1 className="visually-hidden">{t('shell.callback.title')}</h1>
       <p className={styles.error} role="alert">
         {error}
       </p>
-      <p className={styles.redirecting}>Redirecting to login...</p>
+      <p className={styles.redirecting}>{t('shell.callback.redirecting')}</p>
     </main>
   );
 }

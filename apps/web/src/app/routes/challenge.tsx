@@ -1,7 +1,7 @@
 import type { ChallengeArtist } from '@heavy-rotation/contracts/replies';
 import type { Artist } from '@heavy-rotation/spotify';
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import gameScreen from '../../components/ui/game-screen.module.css';
 import { Progress } from '../../components/ui/progress.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -11,11 +11,12 @@ import {
   ChallengeEnded,
   ChallengeOutcome,
   ChallengeResult,
-  whoseList,
+  guessTitle,
 } from '../../features/challenge/components/challenge-parts.tsx';
 import { useChallengeGame } from '../../features/challenge/use-challenge-game.ts';
 import { GuessForm } from '../../features/quiz/components/guess-form.tsx';
 import { QuizGrid } from '../../features/quiz/components/quiz-grid.tsx';
+import { t } from '../../i18n/i18n.ts';
 import styles from './challenge.module.css';
 
 /** A rank as the grid draws it: a shown artist, or a stand-in that carries nothing but the rank. */
@@ -41,8 +42,9 @@ export function ChallengeRoute() {
   const inputRef = useRef<HTMLInputElement>(null);
   const productName = loadedConfig()?.productName ?? DEFAULT_PRODUCT_NAME;
   const view = game.state.status === 'ready' ? game.state.view : null;
-  const whose = whoseList(view?.name ?? null);
+  const name = view?.name ?? null;
   const size = view?.size ?? 0;
+  const title = guessTitle(name, size);
 
   const artists = useMemo(
     () => Array.from({ length: size }, (_, i) => gridArtist(i + 1, game.shown.get(i + 1))),
@@ -52,9 +54,9 @@ export function ChallengeRoute() {
   const fresh = game.outcome?.kind === 'found' ? game.outcome.artist.rank - 1 : null;
 
   useEffect(() => {
-    if (game.state.status === 'ended') document.title = 'This challenge has ended';
-    else if (view) document.title = `Guess ${whose} top ${size}`;
-  }, [game.state.status, view, whose, size]);
+    if (game.state.status === 'ended') document.title = t('challenge.ended');
+    else if (view) document.title = title;
+  }, [game.state.status, view, title]);
 
   const wasDone = useRef(game.done);
   useEffect(() => {
@@ -62,7 +64,7 @@ export function ChallengeRoute() {
     wasDone.current = game.done;
   }, [game.done]);
 
-  if (game.state.status === 'loading') return <Spinner label="Loading the challenge..." />;
+  if (game.state.status === 'loading') return <Spinner label={t('challenge.loading')} />;
   if (game.state.status === 'ended')
     return (
       <main className={styles.screen}>
@@ -74,7 +76,7 @@ export function ChallengeRoute() {
       <main className={styles.screen}>
         <p role="alert">{game.state.text}</p>
         <button type="button" className={styles.secondary} onClick={game.retry}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </main>
     );
@@ -82,17 +84,15 @@ export function ChallengeRoute() {
   return (
     <main className={styles.screen}>
       <header className={gameScreen.header}>
-        <p className={styles.kicker}>{productName} challenge</p>
-        <h1 className={styles.title}>
-          Guess {whose} top {size}
-        </h1>
+        <p className={styles.kicker}>{t('challenge.kicker', { productName })}</p>
+        <h1 className={styles.title}>{title}</h1>
         <Progress done={game.found} total={game.lockedTotal}>
-          {game.found} of {game.lockedTotal} found
+          {t('challenge.progress', { found: game.found, total: game.lockedTotal })}
         </Progress>
       </header>
       {game.done ? (
         <ChallengeResult
-          name={view?.name ?? null}
+          name={name}
           score={game.score}
           size={size}
           productName={productName}
@@ -101,12 +101,12 @@ export function ChallengeRoute() {
         />
       ) : (
         <div className={gameScreen.play}>
-          <p className={styles.tip}>Ranks 4, 5 and 6 are on the house. Name the others to unlock them.</p>
+          <p className={styles.tip}>{t('challenge.tip')}</p>
           <GuessForm inputRef={inputRef} onGuess={game.guess} />
           <ChallengeOutcome
             outcome={game.outcome}
             pending={game.pending}
-            whose={whose}
+            name={name}
             size={size}
             misses={game.misses}
           />
@@ -120,11 +120,11 @@ export function ChallengeRoute() {
       />
       {game.done ? null : (
         <button type="button" className={styles.secondary} onClick={game.giveUp}>
-          I give up
+          {t('challenge.giveUp')}
         </button>
       )}
       <p className={styles.footer}>
-        <Link to="/login">Make your own top 40</Link>
+        <Link to="/login">{t('challenge.makeOwnTop40')}</Link>
       </p>
     </main>
   );

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../i18n/i18n.ts';
 import { callBackend } from '../../lib/backend.ts';
 import { saveSourceSession } from '../../lib/source-session.ts';
 
 /** Back from Last.fm: the server set the session cookie; learn who signed in, then on to the Top 40. */
 export function ConnectedRoute() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   useEffect(() => {
     let live = true;
     callBackend('/api/source/session', 'sourceSessionReply').then(
@@ -22,8 +23,8 @@ export function ConnectedRoute() {
   }, [navigate]);
   return (
     <main>
-      <h1 className="visually-hidden">Signing you in</h1>
-      <Spinner label="Signing you in..." />
+      <h1 className="visually-hidden">{t('shell.connected.title')}</h1>
+      <Spinner label={t('shell.connected.signingIn')} />
     </main>
   );
 }

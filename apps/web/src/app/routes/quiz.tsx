@@ -5,6 +5,7 @@ import { useSuccessLines } from '../../features/messages/use-success-lines.ts';
 import { QuizScreen } from '../../features/quiz/components/quiz-screen.tsx';
 import { Top40Error } from '../../features/top-artists/components/top40-status.tsx';
 import { useTopArtists } from '../../features/top-artists/use-top-artists.ts';
+import { t } from '../../i18n/i18n.ts';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { useRevealed } from '../../stores/revealed-artists.ts';
 import { challengeList } from './challenge-list.ts';
@@ -36,9 +37,11 @@ export function QuizRoute() {
     { enabled: status === 'ready' },
   );
 
-  if (status === 'loading') return <Spinner label="Loading quiz..." />;
+  if (status === 'loading') return <Spinner label={t('quiz.loading')} />;
   if (status === 'error')
-    return <Top40Error message={error ?? 'No artists found'} kind={errorKind} onRetry={retry} />;
+    return (
+      <Top40Error message={error ?? t('top40.errorNoArtists')} kind={errorKind ?? 'empty'} onRetry={retry} />
+    );
   return (
     <>
       <QuizScreen
@@ -53,7 +56,7 @@ export function QuizRoute() {
         </Suspense>
       ) : null}
       {sharing ? (
-        <Suspense fallback={<Spinner label="Loading..." />}>
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <RankedListCard
             artists={artists}
             revealed={revealed}

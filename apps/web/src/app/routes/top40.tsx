@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { afterLoad } from '../../boot/after-load.ts';
 import { loadedConfig } from '../../config/app-config.ts';
 import { DEFAULT_PRODUCT_NAME } from '../../config/validate-config.ts';
@@ -14,6 +14,7 @@ import { TOP_LIST_SIZE } from '../../features/top-artists/fetch-top-artists.ts';
 import { useChart } from '../../features/top-artists/use-chart.ts';
 import { useTopArtists } from '../../features/top-artists/use-top-artists.ts';
 import { WelcomeGate } from '../../features/welcome/components/welcome-gate.tsx';
+import { t } from '../../i18n/i18n.ts';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { useRevealed } from '../../stores/revealed-artists.ts';
 import { challengeList } from './challenge-list.ts';
@@ -46,7 +47,7 @@ const RankedListCard = lazy(() =>
 );
 
 export function Top40Route() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const productName = loadedConfig()?.productName ?? DEFAULT_PRODUCT_NAME;
   const { status, artists, notice, error, errorKind, retry, manualRetries } = useTopArtists();
   const revealed = useRevealed(artists);
@@ -99,7 +100,7 @@ export function Top40Route() {
   return (
     <main className={styles.screen}>
       <header className={styles.header}>
-        <h1 className={styles.pill}>My Top 40</h1>
+        <h1 className={styles.pill}>{t('top40.title')}</h1>
         <MenuButton
           onHelp={() => setHelpOpen(true)}
           onShare={() => setListCardOpen(true)}
@@ -108,14 +109,14 @@ export function Top40Route() {
           onLogout={() => logout(navigate)}
         />
       </header>
-      <p className={styles.desktopNote}>Note: for best experience, use on mobile</p>
+      <p className={styles.desktopNote}>{t('top40.desktopNote')}</p>
       {status === 'loading' ? <Top40Loading /> : null}
       {status === 'error' ? <Top40Error message={error ?? ''} kind={errorKind} onRetry={retry} /> : null}
       {status === 'ready' ? (
         <>
           {notice ? (
             <p className={styles.notice} role="status">
-              {notice} Showing your saved list.
+              {t('top40.savedListNotice', { notice })}
             </p>
           ) : null}
           {chart.summary ? <p className={styles.chart}>{chart.summary}</p> : null}
@@ -133,7 +134,7 @@ export function Top40Route() {
           {anyLocked && !helpOpen ? (
             <div className={styles.floating}>
               <button type="button" className={styles.quizButton} onClick={startQuiz}>
-                Unlock the rest - take quiz
+                {t('top40.quizButton')}
               </button>
             </div>
           ) : null}

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { useLocation } from 'wouter';
 import { loadedConfig } from '../../config/app-config.ts';
 import { DEFAULT_PRODUCT_NAME } from '../../config/validate-config.ts';
 import { OfflineBanner } from '../../features/offline/components/offline-banner.tsx';
+import { t } from '../../i18n/i18n.ts';
 import { track } from '../../lib/analytics.ts';
 import { onSignedOut, sessionPersists } from '../../lib/spotify-session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -11,15 +12,14 @@ import { PageTransition } from './page-transition.tsx';
 
 const PROTECTED = new Set(['/', '/quiz']);
 
-/** The shell around every screen: page head, page views, sign-out handling, banners, transitions. */
-export function AppLayout() {
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+/** The shell around every screen (`children`): page head, page views, sign-out handling, banners, transitions. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [pathname, navigate] = useLocation();
   // Storage is the browser's alone: a prerendered screen assumes it works (lib/use-hydrated.ts).
   const persists = !useHydrated() || sessionPersists();
 
   useEffect(() => {
-    document.title = `${loadedConfig()?.productName ?? DEFAULT_PRODUCT_NAME} – Your Top Spotify Artists`;
+    document.title = t('shell.pageTitle', { product: loadedConfig()?.productName ?? DEFAULT_PRODUCT_NAME });
     track({ name: 'page_view', path: pathname });
   }, [pathname]);
 
@@ -36,12 +36,10 @@ export function AppLayout() {
       <OfflineBanner />
       {persists ? null : (
         <p className={styles.notice} role="status">
-          This browser isn't saving data, so you'll be signed out when you close this tab.
+          {t('shell.notSaving')}
         </p>
       )}
-      <PageTransition>
-        <Outlet />
-      </PageTransition>
+      <PageTransition>{children}</PageTransition>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { loadConfig, loadedConfig } from '../../config/app-config.ts';
 import { ConfigError } from '../../config/validate-config.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /**
  * Renders the app once /app-config.json is loaded and valid, and `until` (the first screen's code) has
@@ -29,5 +30,5 @@ export function ConfigGate({
     };
   }, [ready, until]);
   if (error) throw error;
-  return ready ? children : <Spinner label="Loading..." showLabel={false} />;
+  return ready ? children : <Spinner label={t('common.loading')} showLabel={false} />;
 }

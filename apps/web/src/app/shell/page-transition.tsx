@@ -1,5 +1,5 @@
 import { type CSSProperties, type ReactNode, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import styles from './page-transition.module.css';
 import { PAGE_SPRING } from './spring-easing.ts';
 
@@ -17,7 +17,7 @@ export function settlePage(frame: HTMLElement): void {
 
 /** Moving to /quiz slides in from the right, anywhere else from the left; none on first load (docs/product.md, "Screens and routes"). */
 export function PageTransition({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   // The first screen appears in place; every later one slides.
   const firstPath = useRef<string | null>(pathname);
   if (firstPath.current !== null && firstPath.current !== pathname) firstPath.current = null;

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Redirect } from 'wouter';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../i18n/i18n.ts';
 import { currentListener } from '../../lib/listener.ts';
 
 type Guard = 'checking' | 'signed-in' | 'signed-out';
@@ -12,8 +13,8 @@ function firstLook(): Guard {
   return listener.kind === 'spotify' && Date.now() >= listener.freshUntil ? 'checking' : 'signed-in';
 }
 
-/** The guard (docs/product.md, "Screens and routes"): a spinner while the token is checked; no token (or a failed check) → /login. */
-export function RequireSession() {
+/** The guard (docs/product.md, "Screens and routes") around a signed-in screen (`children`): a spinner while the token is checked; no token (or a failed check) → /login. */
+export function RequireSession({ children }: { children: ReactNode }) {
   const [state, setState] = useState<Guard>(firstLook);
   useEffect(() => {
     const listener = currentListener();
@@ -27,7 +28,7 @@ export function RequireSession() {
       live = false;
     };
   }, [state]);
-  if (state === 'checking') return <Spinner label="Checking your sign-in..." showLabel={false} />;
-  if (state === 'signed-out') return <Navigate to="/login" replace />;
-  return <Outlet />;
+  if (state === 'checking') return <Spinner label={t('shell.checkingSignIn')} showLabel={false} />;
+  if (state === 'signed-out') return <Redirect to="/login" replace />;
+  return children;
 }

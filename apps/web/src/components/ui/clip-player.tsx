@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../../i18n/i18n.ts';
+import type { MessageId } from '../../i18n/keys.ts';
 import { findClip } from '../../lib/clips.ts';
 import styles from './clip-player.module.css';
 
@@ -7,26 +9,27 @@ const SHORT_CLIP_SECONDS = 5;
 
 type ClipState = 'idle' | 'loading' | 'short' | 'heard-short' | 'full' | 'ended' | 'none' | 'failed';
 
-const ANNOUNCE: Record<ClipState, string> = {
-  idle: '',
-  loading: 'Loading the clip…',
-  short: `Playing ${SHORT_CLIP_SECONDS} seconds of the clip`,
-  'heard-short': 'Clip paused. Tap again for the full 30 seconds.',
-  full: 'Playing the full clip',
-  ended: 'Clip finished',
-  none: 'No clip for this one',
-  failed: "The clip couldn't load. Try again.",
+// Ids, read when drawn: the catalog loads after this module.
+const ANNOUNCE: Record<ClipState, MessageId | null> = {
+  idle: null,
+  loading: 'common.clip.loadingAnnounce',
+  short: 'common.clip.playingShort',
+  'heard-short': 'common.clip.paused',
+  full: 'common.clip.playingFull',
+  ended: 'common.clip.finished',
+  none: 'common.clip.none',
+  failed: 'common.clip.failed',
 };
 
-const LABEL: Record<ClipState, string> = {
-  idle: 'Play a clip',
-  loading: 'Loading clip…',
-  short: 'Stop the clip',
-  'heard-short': 'Play the full 30 s',
-  full: 'Stop the clip',
-  ended: 'Play it again',
-  none: 'Play a clip',
-  failed: 'Try the clip again',
+const LABEL: Record<ClipState, MessageId> = {
+  idle: 'common.clip.play',
+  loading: 'common.clip.loading',
+  short: 'common.clip.stop',
+  'heard-short': 'common.clip.playFull',
+  full: 'common.clip.stop',
+  ended: 'common.clip.playAgain',
+  none: 'common.clip.play',
+  failed: 'common.clip.retry',
 };
 
 /**
@@ -103,11 +106,11 @@ export function ClipPlayer({ name }: { name: string }) {
           <span aria-hidden="true" className={styles.icon}>
             {state === 'short' || state === 'full' ? '■' : '▶'}
           </span>
-          {LABEL[state]}
+          {t(LABEL[state])}
         </button>
       )}
       <p className={state === 'none' ? styles.none : styles.status} role="status">
-        {ANNOUNCE[state]}
+        {ANNOUNCE[state] === null ? '' : t(ANNOUNCE[state], { seconds: SHORT_CLIP_SECONDS })}
       </p>
       {/* biome-ignore lint/a11y/useMediaCaption: a wordless musical clue; its state is announced above. */}
       <audio

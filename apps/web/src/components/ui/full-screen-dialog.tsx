@@ -1,4 +1,5 @@
 import { type CSSProperties, type ReactNode, type SyntheticEvent, useEffect, useRef } from 'react';
+import { t } from '../../i18n/i18n.ts';
 import styles from './full-screen-dialog.module.css';
 
 export interface FullScreenDialogProps {
@@ -72,7 +73,7 @@ export function FullScreenDialog({
 }
 
 /** The round X button of the top-right corner. */
-export function CloseButton({ onClose, label = 'Close' }: { onClose: () => void; label?: string }) {
+export function CloseButton({ onClose, label = t('common.close') }: { onClose: () => void; label?: string }) {
   return (
     <button type="button" className={styles.close} onClick={onClose} aria-label={label}>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../../i18n/i18n.ts';
 import { firstTime, track } from '../../lib/analytics.ts';
 import { shareStory } from '../../lib/share-story.ts';
 import styles from './story-share-button.module.css';
@@ -63,7 +64,7 @@ export function StoryShareButton({ render, fileName, text }: StoryShareButtonPro
   return (
     <div className={styles.wrap}>
       <button type="button" className={styles.share} onClick={share} aria-live="polite">
-        {copied ? 'Copied!' : 'Share'}
+        {copied ? t('common.copied') : t('common.share')}
       </button>
       {href && blob ? (
         <a
@@ -73,7 +74,7 @@ export function StoryShareButton({ render, fileName, text }: StoryShareButtonPro
           data-size={blob.size}
           data-type={blob.type}
         >
-          Save image
+          {t('common.saveImage')}
         </a>
       ) : null}
     </div>

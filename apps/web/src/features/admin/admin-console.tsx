@@ -1,6 +1,6 @@
 import * as admin from '@heavy-rotation/contracts/admin';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { callBackend, onUnauthorized } from '../../lib/backend.ts';
 import { useServerQuery } from '../../lib/use-server-query.ts';
 import styles from './admin.module.css';
@@ -84,7 +84,7 @@ function Off() {
 }
 
 function Sections({ actor }: { actor: string }) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const tab = TABS.find((t) => pathname === `/admin/${t.path}`) ?? TABS[0];
   if (!tab) return null;
   return (

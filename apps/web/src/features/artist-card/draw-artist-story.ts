@@ -1,3 +1,4 @@
+import { t } from '../../i18n/i18n.ts';
 import {
   drawStory,
   fitText,
@@ -82,8 +83,11 @@ function card(ctx: CanvasRenderingContext2D, story: ArtistStory, image: HTMLImag
   ctx.restore();
 
   ctx.fillStyle = ink;
-  ctx.font = `800 56px ${STORY_FONT}`;
-  ctx.fillText(`My #${story.rank} Artist`, STORY_WIDTH / 2, CARD_Y + CARD - 60);
+  ctx.fillText(
+    fitText(ctx, t('artist.rank', { rank: story.rank }), CARD - 96, 56),
+    STORY_WIDTH / 2,
+    CARD_Y + CARD - 60,
+  );
 
   ctx.fillStyle = '#ffffff';
   ctx.font = `700 54px ${STORY_FONT}`;

@@ -1,12 +1,14 @@
 import { createClient, exchangeCode, getCurrentUserProfile, SpotifyApiError } from '@heavy-rotation/spotify';
 import { loadConfig } from '../../config/app-config.ts';
+import { t } from '../../i18n/i18n.ts';
 import { KEYS, redirectUri } from '../../lib/session.ts';
 import { markSignedIn } from '../../lib/spotify-session.ts';
 import { storeTokens } from '../../lib/spotify-tokens.ts';
 import { readString, removeKey, writeString } from '../../lib/storage.ts';
 
-const CONNECT_ERROR = "There was an issue connecting to Spotify. Let's try that again.";
-const CANCELLED_ERROR = 'You cancelled connecting to Spotify. Connect again whenever you like.';
+// The callback screen shows these as they are, in the listener's language.
+const connectError = () => new Error(t('shell.signIn.connectError'));
+const cancelledError = () => new Error(t('shell.signIn.cancelled'));
 
 export interface CallbackParams {
   code: string | null;
@@ -49,7 +51,7 @@ async function exchange(code: string, verifier: string, hooks: SignInHooks): Pro
       redirectUri: redirectUri(),
     });
   } catch {
-    throw new Error('Failed to exchange code for tokens');
+    throw new Error(t('shell.signIn.exchangeFailed'));
   }
   storeTokens(tokens);
   removeKey(KEYS.verifier);
@@ -67,15 +69,14 @@ async function exchange(code: string, verifier: string, hooks: SignInHooks): Pro
  */
 export function completeSignIn(params: CallbackParams, hooks: SignInHooks = {}): Promise<void> {
   if (params.error) {
-    return Promise.reject(new Error(params.error === 'access_denied' ? CANCELLED_ERROR : CONNECT_ERROR));
+    return Promise.reject(params.error === 'access_denied' ? cancelledError() : connectError());
   }
   const pending = params.code ? exchanges.get(params.code) : undefined;
   if (pending) return pending;
   const storedState = readString(KEYS.state);
-  if (!params.code || !storedState || params.state !== storedState)
-    return Promise.reject(new Error(CONNECT_ERROR));
+  if (!params.code || !storedState || params.state !== storedState) return Promise.reject(connectError());
   const verifier = readString(KEYS.verifier);
-  if (!verifier) return Promise.reject(new Error('PKCE code verifier or state not found'));
+  if (!verifier) return Promise.reject(new Error(t('shell.signIn.noVerifier')));
   const run = exchange(params.code, verifier, hooks);
   exchanges.set(params.code, run);
   return run;

@@ -1,5 +1,6 @@
 import type { ChallengeArtist, ChallengeView } from '@heavy-rotation/contracts/replies';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { t } from '../../i18n/i18n.ts';
 import { BackendError } from '../../lib/backend.ts';
 import { readString, writeString } from '../../lib/storage.ts';
 import { type ServerQuery, useServerQuery } from '../../lib/use-server-query.ts';
@@ -52,11 +53,9 @@ function readProgress(id: string): Progress {
 const ended = (error: unknown) => error instanceof BackendError && [400, 404, 410].includes(error.status);
 
 function failure(error: unknown): string {
-  if (error instanceof BackendError && error.kind === 'network')
-    return "You're offline. Try again when you're back.";
-  if (error instanceof BackendError && error.status === 429)
-    return 'Too many guesses for now. Try again later.';
-  return "Couldn't check that. Try again.";
+  if (error instanceof BackendError && error.kind === 'network') return t('common.error.offline');
+  if (error instanceof BackendError && error.status === 429) return t('challenge.tooManyGuesses');
+  return t('challenge.guessFailed');
 }
 
 /** The link's view as the screen shows it: the view, its loading, its end, or what went wrong. */

@@ -1,17 +1,20 @@
 import {
   type ExportKind,
   ExportProblem,
+  type ExportProblemValues,
   type ExportResult,
   ImportCancelled,
   parseExport,
 } from '@heavy-rotation/music-exports';
+import type { ImportProblem } from './export-problems.ts';
 
 /** Messages between the upload screen and the worker that reads the export off the main thread. */
 export type WorkerRequest = { files: File[]; kind: ExportKind };
 export type WorkerReply =
   | { type: 'progress'; read: number; total: number; file: string }
   | { type: 'done'; result: ExportResult }
-  | { type: 'problem'; file: string; message: string };
+  /** A problem of the export: its code, worded on the page (export-problems.ts). */
+  | { type: 'problem'; file: string; code: ImportProblem; values: ExportProblemValues };
 
 // Cast: the project's types describe a page (lib DOM); this file runs as a dedicated worker.
 const scope = self as unknown as {
@@ -35,9 +38,10 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     });
     post({ type: 'done', result });
   } catch (error) {
-    if (error instanceof ExportProblem) post({ type: 'problem', file: error.file, message: error.message });
-    else if (!(error instanceof ImportCancelled)) {
-      post({ type: 'problem', file: '', message: "The export couldn't be read. Please try again." });
+    if (error instanceof ExportProblem) {
+      post({ type: 'problem', file: error.file, code: error.code, values: error.values });
+    } else if (!(error instanceof ImportCancelled)) {
+      post({ type: 'problem', file: '', code: 'unreadable', values: { file: '' } });
     }
   }
 };

@@ -1,13 +1,20 @@
-import type { ExportKind, ExportResult, ExportService } from '@heavy-rotation/music-exports';
+import type {
+  ExportKind,
+  ExportProblemValues,
+  ExportResult,
+  ExportService,
+} from '@heavy-rotation/music-exports';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ImportProblem } from './export-problems.ts';
 import type { WorkerReply, WorkerRequest } from './export-worker.ts';
 
+/** Where an import is; words are the screen's (`sample` is the sample being fetched, no file yet). */
 export type ImportState =
-  | { status: 'idle'; notice: string | null }
-  | { status: 'reading'; read: number; total: number; file: string }
-  | { status: 'problem'; file: string; message: string };
+  | { status: 'idle'; cancelled: boolean }
+  | { status: 'reading'; read: number; total: number; file: string; sample?: boolean }
+  | { status: 'problem'; file: string; code: ImportProblem; values: ExportProblemValues };
 
-const IDLE: ImportState = { status: 'idle', notice: null };
+const IDLE: ImportState = { status: 'idle', cancelled: false };
 
 /**
  * Reads an export in a Web Worker, so the page stays responsive however large it is: progress as it
@@ -45,13 +52,13 @@ export function useExportImport(service: ExportService<ExportKind>, onDone: (res
         }
         stop();
         if (reply.type === 'problem')
-          setState({ status: 'problem', file: reply.file, message: reply.message });
+          setState({ status: 'problem', file: reply.file, code: reply.code, values: reply.values });
         else done.current(reply.result);
       };
       next.onerror = (event) => {
         event.preventDefault();
         stop();
-        setState({ status: 'problem', file: '', message: "The export couldn't be read. Please try again." });
+        setState({ status: 'problem', file: '', code: 'unreadable', values: { file: '' } });
       };
       next.postMessage({ files, kind } satisfies WorkerRequest);
     },
@@ -60,13 +67,13 @@ export function useExportImport(service: ExportService<ExportKind>, onDone: (res
 
   const cancel = useCallback(() => {
     stop();
-    setState({ status: 'idle', notice: 'Cancelled. Nothing was kept.' });
+    setState({ status: 'idle', cancelled: true });
   }, [stop]);
 
   const sample = useCallback(async () => {
     stop();
     const mine = generation.current;
-    setState({ status: 'reading', read: 0, total: 0, file: 'sample export' });
+    setState({ status: 'reading', read: 0, total: 0, file: '', sample: true });
     try {
       const res = await fetch(upload.sample.path);
       if (!res.ok) throw new Error(`status ${res.status}`);
@@ -75,11 +82,7 @@ export function useExportImport(service: ExportService<ExportKind>, onDone: (res
       start([new File([blob], upload.sample.name, { type: 'application/zip' })]);
     } catch {
       if (generation.current !== mine) return;
-      setState({
-        status: 'problem',
-        file: '',
-        message: "The sample couldn't be loaded. Check your connection and try again.",
-      });
+      setState({ status: 'problem', file: '', code: 'sample-unavailable', values: { file: '' } });
     }
   }, [start, stop, upload]);
 

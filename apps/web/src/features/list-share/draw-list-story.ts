@@ -1,4 +1,5 @@
 import type { Artist } from '@heavy-rotation/spotify';
+import { t } from '../../i18n/i18n.ts';
 import {
   drawStory,
   fitText,
@@ -34,7 +35,7 @@ export async function drawListStory(
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.font = `900 46px ${STORY_FONT}`;
-    ctx.fillText('MY TOP 40 ARTISTS', STORY_WIDTH / 2, 226);
+    ctx.fillText(t('top40.storyTitle'), STORY_WIDTH / 2, 226);
 
     rows.forEach((artist, i) => {
       const width = listRowWidth(i) * SCALE;

@@ -1,4 +1,5 @@
 import type { Artist } from '@heavy-rotation/spotify';
+import { t } from '../../i18n/i18n.ts';
 import { imageUrl } from '../../lib/artist-image.ts';
 import { rankColour, rankScale, rowWidth } from '../../lib/rank-scale.ts';
 
@@ -21,7 +22,7 @@ export function coverUrl(artist: Artist): string | undefined {
   return imageUrl(artist.images, 0);
 }
 
-export const LIST_SHARE_TEXT = "I got my Spotify top 40– what's yours?";
-
-/** The share text of a game played in hard mode (docs/product.md, "Hard mode"). */
-export const HARD_MODE_SHARE_TEXT = `${LIST_SHARE_TEXT} Every one guessed in hard mode.`;
+/** The list's share text; a game played in hard mode says so (docs/product.md, "Hard mode"). */
+export function listShareText(hard: boolean): string {
+  return hard ? t('top40.shareTextHard') : t('top40.shareText');
+}

@@ -1,3 +1,5 @@
+import { t } from '../../i18n/i18n.ts';
+import type { MessageId } from '../../i18n/keys.ts';
 import { BUILT_IN_MESSAGES } from './built-in-messages.ts';
 
 // One pattern for the whole module: compiling a Unicode property pattern costs about a millisecond in
@@ -28,11 +30,11 @@ function containsWords(text: string, part: string): boolean {
   return false;
 }
 
-// The same few dozen names are asked for on every render of the list.
-const cache = new Map<string, string | null>();
+// The same few dozen names are asked for on every render of the list: the line's id is kept.
+const cache = new Map<string, MessageId | null>();
 const CACHE_LIMIT = 500;
 
-function lookUp(name: string): string | null {
+function lookUp(name: string): MessageId | null {
   if (Object.hasOwn(BUILT_IN_MESSAGES, name)) return BUILT_IN_MESSAGES[name] ?? null;
   for (const key of KEYS) {
     if (containsWords(name, key) || containsWords(key, name)) return BUILT_IN_MESSAGES[key] ?? null;
@@ -40,14 +42,22 @@ function lookUp(name: string): string | null {
   return null;
 }
 
-/** The built-in line for an artist: exact name first (any case), then a name containing a key or inside one. */
+function lineIdOf(name: string): MessageId | null {
+  const known = cache.get(name);
+  if (known !== undefined) return known;
+  const id = lookUp(name);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(name, id);
+  return id;
+}
+
+/**
+ * The built-in line for an artist, in the listener's language: exact name first (any case), then a name
+ * containing a key or inside one.
+ */
 export function builtInMessage(artistName: string): string | null {
   const name = artistName.trim().toLowerCase();
   if (!name) return null;
-  const known = cache.get(name);
-  if (known !== undefined) return known;
-  const line = lookUp(name);
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(name, line);
-  return line;
+  const id = lineIdOf(name);
+  return id === null ? null : t(id);
 }

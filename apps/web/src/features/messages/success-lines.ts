@@ -1,3 +1,4 @@
+import { t } from '../../i18n/i18n.ts';
 import { BackendError, callBackend } from '../../lib/backend.ts';
 import { SignedOutError } from '../../lib/errors.ts';
 import { currentListener, spotifyTokenOf } from '../../lib/listener.ts';
@@ -5,14 +6,17 @@ import { linesOf } from './batches.ts';
 import { builtInMessage } from './match-message.ts';
 import { messagesOf } from './success-reply.ts';
 
-export const DEFAULT_MESSAGE = "You don't miss a beat.";
+/** The line of an artist without one of its own, in the listener's language. */
+export function defaultMessage(): string {
+  return t('messages.default');
+}
 
 /** The success message of an artist: stored, else built-in, else the default. */
 export function messageFor(artistName: string, messages: Record<string, string>): string {
   return (
     (Object.hasOwn(messages, artistName) && messages[artistName]) ||
     builtInMessage(artistName) ||
-    DEFAULT_MESSAGE
+    defaultMessage()
   );
 }
 
@@ -63,5 +67,5 @@ export async function askLines(
     accessToken,
     signal,
   });
-  return linesOf(batch, messagesOf(reply), DEFAULT_MESSAGE);
+  return linesOf(batch, messagesOf(reply), defaultMessage());
 }

@@ -3,7 +3,7 @@ import { SignedOutError } from '../../lib/errors.ts';
 import { type Ask, useServerQuery } from '../../lib/use-server-query.ts';
 import { useQuizMessages } from '../../stores/quiz-messages.ts';
 import { BATCH_PAUSE_MS, BATCH_SIZE, linesOf } from './batches.ts';
-import { askLines, builtInLines, DEFAULT_MESSAGE, linesToAsk, retryLinesAfter } from './success-lines.ts';
+import { askLines, builtInLines, defaultMessage, linesToAsk, retryLinesAfter } from './success-lines.ts';
 
 /** One batch asked for and the lines it gave. */
 interface Answer {
@@ -60,7 +60,7 @@ export function useSuccessLines(
     retryAfter: retryLinesAfter,
     // Signed out meanwhile: nothing is written and nothing more asked.
     fallback: (error) =>
-      error instanceof SignedOutError ? undefined : { batch, lines: linesOf(batch, {}, DEFAULT_MESSAGE) },
+      error instanceof SignedOutError ? undefined : { batch, lines: linesOf(batch, {}, defaultMessage()) },
   }).data;
 
   const roundOf = useRef(regenerate);

@@ -1,5 +1,7 @@
 import type { SmsConfirmRequest, SmsSubscribeRequest } from '@heavy-rotation/contracts';
-import { CONSENT_VERSION, NO_ROW_CODE } from '@heavy-rotation/contracts/constants';
+import { NO_ROW_CODE } from '@heavy-rotation/contracts/constants';
+import type { Language } from '@heavy-rotation/contracts/languages';
+import { t } from '../../i18n/i18n.ts';
 import { BackendError, callBackend, sendToBackend } from '../../lib/backend.ts';
 import { KEYS, readStoredUser, type StoredUser } from '../../lib/session.ts';
 import { readString, writeString } from '../../lib/storage.ts';
@@ -60,6 +62,12 @@ export interface CodeSent {
   resendAfterSeconds: number;
 }
 
+/** The consent the sheet showed: its language and its version (CONSENTS), which the server records. */
+export interface ShownConsent {
+  language: Language;
+  version: string;
+}
+
 /**
  * Asks the server to text a code to the number, with the consent the sheet showed
  * (POST /functions/v1/sms-subscribe). Nothing is kept as the listener's until the code comes back.
@@ -67,12 +75,14 @@ export interface CodeSent {
 export async function sendCode(
   user: StoredUser,
   e164: string,
+  consent: ShownConsent,
   accessToken: string | null,
 ): Promise<CodeSent> {
   const body: SmsSubscribeRequest = {
     spotifyUserId: user.id,
     phone: e164,
-    consentVersion: CONSENT_VERSION,
+    consentVersion: consent.version,
+    consentLanguage: consent.language,
   };
   const reply = await callBackend('/functions/v1/sms-subscribe', 'smsCodeSent', { accessToken, body });
   return { sentTo: reply.sentTo, resendAfterSeconds: reply.resendAfterSeconds };
@@ -96,8 +106,8 @@ export function sheetErrorText(error: unknown): string | null {
 /** The text for a failed save (docs/product.md, "The phone gate and consent"): the server's words, else a generic line. */
 export function saveErrorText(error: unknown): string {
   if (error instanceof BackendError && error.serverText) return error.serverText;
-  if (error instanceof Error) return 'Failed to save phone number';
-  return "Couldn't save number. Try again.";
+  if (error instanceof Error) return t('phone.saveFailed');
+  return t('phone.saveFailedRetry');
 }
 
 /** Whether the listener chose "Not now" less than 7 days ago. */

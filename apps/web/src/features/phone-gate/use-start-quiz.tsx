@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { track } from '../../lib/analytics.ts';
 import { currentListener, spotifyTokenOf } from '../../lib/listener.ts';
 import { ErrorToast } from './components/error-toast.tsx';
@@ -7,6 +7,7 @@ import {
   confirmCode,
   currentUser,
   rememberSkip,
+  type ShownConsent,
   saveErrorText,
   sendCode,
   sheetErrorText,
@@ -36,7 +37,7 @@ const withPhone = new Set<string>();
  * "Not now" in the last 7 days; else /quiz (docs/product.md, "The phone gate and consent").
  */
 export function useStartQuiz(): { startQuiz: () => void; gate: ReactNode } {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
   const checking = useRef(false);
@@ -62,11 +63,11 @@ export function useStartQuiz(): { startQuiz: () => void; gate: ReactNode } {
 
   // The number a code was last texted to: it is the listener's once the code comes back.
   const pending = useRef<{ userId: string; e164: string } | null>(null);
-  const requestCode = async (e164: string) => {
+  const requestCode = async (e164: string, consent: ShownConsent) => {
     const token = await spotifyTokenOf(currentListener());
     const user = await currentUser(token);
     if (!user) throw new SpotifyUserNotFoundError();
-    const sent = await sendCode(user, e164, token);
+    const sent = await sendCode(user, e164, consent, token);
     pending.current = { userId: user.id, e164 };
     return sent;
   };

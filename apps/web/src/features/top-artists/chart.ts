@@ -1,3 +1,4 @@
+import { formatNumber, t } from '../../i18n/i18n.ts';
 import type { ChartSnapshot } from '../../stores/chart-history.ts';
 
 /** A row's movement against the ranking of a week before (docs/product.md, "The weekly chart"). */
@@ -49,23 +50,22 @@ export function chartMoves(
 export function moveLabel(move: Move): { mark: string; words: string } {
   switch (move.kind) {
     case 'up':
-      return { mark: `▲ ${move.by}`, words: `up ${move.by}` };
+      return { mark: `▲ ${formatNumber(move.by)}`, words: t('top40.moveUp', { by: move.by }) };
     case 'down':
-      return { mark: `▼ ${move.by}`, words: `down ${move.by}` };
+      return { mark: `▼ ${formatNumber(move.by)}`, words: t('top40.moveDown', { by: move.by }) };
     case 'new':
-      return { mark: 'NEW', words: 'new this week' };
+      return { mark: t('top40.moveNewMark'), words: t('top40.moveNew') };
     case 're':
-      return { mark: 'RE', words: 'back in your top 40' };
+      return { mark: t('top40.moveReMark'), words: t('top40.moveBack') };
     default:
-      return { mark: '=', words: 'no change' };
+      return { mark: '=', words: t('top40.moveSame') };
   }
 }
 
 /** The line under the header: "This week: 3 new · 5 climbers". */
 export function chartSummary(moves: readonly Move[]): string {
   const count = (kind: Move['kind']) => moves.filter((m) => m.kind === kind).length;
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const parts = [`${count('new')} new`, plural(count('up'), 'climber', 'climbers')];
-  if (count('re') > 0) parts.push(`${count('re')} back`);
-  return `This week: ${parts.join(' · ')}`;
+  const values = { fresh: count('new'), climbers: count('up') };
+  const back = count('re');
+  return back > 0 ? t('top40.chartSummaryBack', { ...values, back }) : t('top40.chartSummary', values);
 }

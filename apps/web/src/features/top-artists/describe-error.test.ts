@@ -1,6 +1,6 @@
 import { SpotifyApiError } from '@heavy-rotation/spotify';
 import { expect, test } from 'vitest';
-import { describeError, GUEST_LIST_ERROR } from './describe-error.ts';
+import { describeError } from './describe-error.ts';
 
 const apiError = (status: number, retryAfter?: number) =>
   new SpotifyApiError(status, 'x', 'GET', '/me/top/artists', undefined, retryAfter);
@@ -8,7 +8,7 @@ const apiError = (status: number, retryAfter?: number) =>
 test('a 403 means the listener is not on the allow list yet', () => {
   expect(describeError(apiError(403))).toEqual({
     kind: 'guest',
-    message: GUEST_LIST_ERROR,
+    message: "Your account isn't on the guest list yet",
     autoRetry: false,
   });
 });

@@ -15,6 +15,7 @@ import type { ExportListener } from '../../lib/export-listener.ts';
 import { currentListener } from '../../lib/listener.ts';
 import type { ListedArtist } from '../../lib/plays.ts';
 import { useChartHistory } from '../../stores/chart-history.ts';
+import { listFailureText, NO_ACCESS_TOKEN, NO_ARTISTS_FOUND } from './describe-error.ts';
 
 export const TOP_LIST_SIZE = 40;
 /** Provider waits longer than this are not waited out in the page: the listener is told instead. */
@@ -62,7 +63,7 @@ async function fetchFromSource(productName: string): Promise<TopList> {
   const reply = await callBackend('/api/source/top-artists', 'sourceTopArtistsReply');
   const found = new Map((anyPersisted(productName) ?? []).map((a) => [a.id, a.images]));
   const artists = reply.artists.slice(0, TOP_LIST_SIZE).map((a) => fromSource(a, found));
-  if (artists.length === 0) throw new Error('No artists found');
+  if (artists.length === 0) throw new Error(NO_ARTISTS_FOUND);
   saveArtists(productName, artists);
   // The rankings the server kept for this listener, so the chart survives a new device.
   if (reply.chart) useChartHistory.getState().merge(reply.chart, Date.now());
@@ -76,7 +77,7 @@ async function fetchFromSource(productName: string): Promise<TopList> {
  */
 function fromExport(productName: string, guest: ExportListener): Artist[] {
   const artists = anyPersisted(productName) ?? guest.artists;
-  if (artists.length === 0) throw new Error('No artists found');
+  if (artists.length === 0) throw new Error(NO_ARTISTS_FOUND);
   saveArtists(productName, artists);
   return artists;
 }
@@ -87,9 +88,9 @@ async function fetchFromProvider(): Promise<TopList> {
   if (listener.kind === 'export')
     return { artists: fromExport(config.productName, listener.guest), notice: null };
   if (listener.kind === 'source') return fetchFromSource(config.productName);
-  if (listener.kind === 'nobody') throw new SignedOutError('No access token');
+  if (listener.kind === 'nobody') throw new SignedOutError(NO_ACCESS_TOKEN);
   let token = await listener.token();
-  if (!token) throw new SignedOutError('No access token');
+  if (!token) throw new SignedOutError(NO_ACCESS_TOKEN);
   const client = createClient({
     baseUrl: config.spotifyApiUrl,
     getAccessToken: () => token ?? '',
@@ -106,7 +107,7 @@ async function fetchFromProvider(): Promise<TopList> {
   });
   const page = await getMyTopArtists(client, { limit: 50, time_range: 'short_term' });
   const artists = validArtists(page?.items).slice(0, TOP_LIST_SIZE);
-  if (artists.length === 0) throw new Error('No artists found');
+  if (artists.length === 0) throw new Error(NO_ARTISTS_FOUND);
   saveArtists(config.productName, artists);
   return { artists, notice: null };
 }
@@ -131,7 +132,7 @@ export async function fetchTopArtists(options: { force?: boolean } = {}): Promis
     const fallback = anyPersisted(config.productName) ?? anyMemory();
     if (!fallback) throw error;
     // Our server's 429 says when to come back; the saved list stays on screen meanwhile.
-    const notice = error instanceof BackendError && error.status === 429 ? error.serverText : null;
+    const notice = error instanceof BackendError && error.status === 429 ? listFailureText(error) : null;
     return { artists: fallback, notice };
   }
 }

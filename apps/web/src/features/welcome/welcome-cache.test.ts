@@ -10,7 +10,23 @@ beforeEach(() => localStorage.clear());
 test('the cache is stored with its documented fields and version 1.0', () => {
   writeWelcomeCache(names, message, 1000);
   const stored = JSON.parse(localStorage.getItem('welcome_message_cache') ?? '{}');
-  expect(stored).toEqual({ message, artistsHash: hashArtists(names), timestamp: 1000, version: '1.0' });
+  expect(stored).toEqual({
+    message,
+    artistsHash: hashArtists(names),
+    timestamp: 1000,
+    version: '1.0',
+    language: 'en',
+  });
+});
+
+test('a welcome in another language is not used; one cached before languages counts as English', () => {
+  writeWelcomeCache(names, message, 1000);
+  const stored = JSON.parse(localStorage.getItem('welcome_message_cache') ?? '{}');
+  localStorage.setItem('welcome_message_cache', JSON.stringify({ ...stored, language: 'de' }));
+  expect(readWelcomeCache(names, 2000)).toBeNull();
+  const { language: _, ...before } = stored;
+  localStorage.setItem('welcome_message_cache', JSON.stringify(before));
+  expect(readWelcomeCache(names, 2000)).toEqual(message);
 });
 
 test('a fresh cache for the same artists is used, in any order', () => {

@@ -1,3 +1,4 @@
+import { activeLanguage } from '../../i18n/i18n.ts';
 import { KEYS } from '../../lib/session.ts';
 import { readJsonObject, writeJson } from '../../lib/storage.ts';
 import { readWelcomeReply, type WelcomeMessage } from './welcome-message.ts';
@@ -10,6 +11,8 @@ interface WelcomeCache {
   artistsHash: string;
   timestamp: number;
   version: string;
+  /** The language it is written in: a welcome in another language is not shown (a cache without one is English). */
+  language: string;
 }
 
 /** A short fingerprint of the sorted artist names (FNV-1a), so a changed list invalidates the cache. */
@@ -23,10 +26,14 @@ export function hashArtists(artistNames: string[]): string {
   return `${text.length.toString(36)}-${hash.toString(36)}`;
 }
 
-/** The cached welcome for this list, or null when missing, of another version or list, or older than 7 days. */
+/**
+ * The cached welcome for this list, or null when missing, of another version, list or language, or older
+ * than 7 days.
+ */
 export function readWelcomeCache(artistNames: string[], now = Date.now()): WelcomeMessage | null {
   const cache = readJsonObject(KEYS.welcomeCache);
   if (!cache || cache.version !== WELCOME_CACHE_VERSION) return null;
+  if ((cache.language ?? 'en') !== activeLanguage()) return null;
   if (cache.artistsHash !== hashArtists(artistNames)) return null;
   if (
     typeof cache.timestamp !== 'number' ||
@@ -44,6 +51,7 @@ export function writeWelcomeCache(artistNames: string[], message: WelcomeMessage
     artistsHash: hashArtists(artistNames),
     timestamp: now,
     version: WELCOME_CACHE_VERSION,
+    language: activeLanguage(),
   };
   writeJson(KEYS.welcomeCache, cache);
 }

@@ -1,4 +1,5 @@
 import { type WelcomeReply, welcomeReply } from '@heavy-rotation/contracts/replies';
+import { t } from '../../i18n/i18n.ts';
 
 export type WelcomeMessage = WelcomeReply;
 
@@ -8,9 +9,11 @@ export function readWelcomeReply(body: unknown): WelcomeMessage | null {
   return parsed.success ? parsed.data : null;
 }
 
-function listNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? 'your favourites';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+/** One, two or three names as the listener's language lists them ("A, B and C"). */
+function listNames([first = '', second, third]: string[]): string {
+  if (second === undefined) return first;
+  if (third === undefined) return t('messages.welcome.names.two', { first, second });
+  return t('messages.welcome.names.three', { first, second, third });
 }
 
 /**
@@ -19,12 +22,13 @@ function listNames(names: string[]): string {
  */
 export function welcomeTemplate(unlockedNames: string[], listSize: number): WelcomeMessage {
   const count = Math.min(Math.max(listSize, unlockedNames.length), 40);
+  const named = unlockedNames.slice(0, 3);
   return {
     greeting:
-      unlockedNames.length > 0
-        ? `Hey there! ${listNames(unlockedNames.slice(0, 3))} have been keeping you company lately.`
-        : `Hey there! Your top ${count} is ready.`,
-    reflection: `Your top ${count} is a snapshot of the last four weeks: the artists you came back to, again and again.`,
-    teaser: 'Ranks 4, 5 and 6 are out in the open. Guess the rest to unlock your whole list.',
+      named.length > 0
+        ? t('messages.welcome.greeting.named', { names: listNames(named), named: named.length })
+        : t('messages.welcome.greeting.ready', { count }),
+    reflection: t('messages.welcome.reflection', { count }),
+    teaser: t('messages.welcome.teaser'),
   };
 }

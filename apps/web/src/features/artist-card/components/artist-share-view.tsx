@@ -5,6 +5,7 @@ import { ClipPlayer } from '../../../components/ui/clip-player.tsx';
 import { CloseButton, FullScreenDialog } from '../../../components/ui/full-screen-dialog.tsx';
 import { StoryShareButton } from '../../../components/ui/story-share-button.tsx';
 import { loadedConfig } from '../../../config/app-config.ts';
+import { t } from '../../../i18n/i18n.ts';
 import { imageUrl as pickImage } from '../../../lib/artist-image.ts';
 import { EXPORT_LABEL } from '../../../lib/export-listener.ts';
 import { currentListener } from '../../../lib/listener.ts';
@@ -74,7 +75,11 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
   const style = colour ? { '--dominant': toCss(colour), '--on-dominant': textOn(colour) } : undefined;
 
   return (
-    <FullScreenDialog label={`${artist.name}, my #${rank} artist`} onClose={onClose} style={style}>
+    <FullScreenDialog
+      label={t('artist.dialogLabel', { name: artist.name, rank })}
+      onClose={onClose}
+      style={style}
+    >
       <div className={colour ? styles.screen : `${styles.screen} ${styles.pending}`}>
         <div className={styles.top}>
           <OpenInSpotify link={link} label={linkLabel} />
@@ -82,7 +87,7 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
         </div>
         {toast ? (
           <p className={styles.toast} role="alert">
-            Couldn't open {linkLabel}
+            {t('artist.openFailed', { service: linkLabel })}
           </p>
         ) : null}
         {colour ? (
@@ -94,7 +99,7 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
                 </h2>
                 <ArtistPicture className={styles.image} src={imageUrl} size={240} />
                 <div className={styles.footer}>
-                  <p className={styles.rank}>My #{rank} Artist</p>
+                  <p className={styles.rank}>{t('artist.rank', { rank })}</p>
                   {backLink ? (
                     <a
                       className={styles.attribution}
@@ -102,7 +107,7 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
                       target="_blank"
                       rel="noopener noreferrer"
                     >
-                      Listen on {linkLabel}
+                      {t('artist.listenOn', { service: linkLabel })}
                     </a>
                   ) : (
                     <span className={styles.attribution}>{linkLabel}</span>
@@ -121,7 +126,7 @@ export function ArtistShareView({ artist, rank, message, onClose }: ArtistShareV
           </>
         ) : (
           <p className={styles.loading} role="status">
-            Loading...
+            {t('common.loading')}
           </p>
         )}
       </div>

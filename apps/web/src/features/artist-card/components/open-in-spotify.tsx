@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n.ts';
 import type { LinkState } from '../use-share-view-data.ts';
 import styles from './artist-share-view.module.css';
 
@@ -9,12 +10,12 @@ export function OpenInSpotify({ link, label = 'Spotify' }: { link: LinkState; la
   if (link.status === 'ready')
     return (
       <a className={styles.open} href={link.href} target="_blank" rel="noopener noreferrer">
-        Open in {label}
+        {t('artist.open', { service: label })}
       </a>
     );
   return (
     <button type="button" className={styles.open} disabled>
-      {link.status === 'loading' ? 'Loading...' : `Open in ${label}`}
+      {link.status === 'loading' ? t('common.loading') : t('artist.open', { service: label })}
     </button>
   );
 }

@@ -1,5 +1,7 @@
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
+import { t } from '../../../i18n/i18n.ts';
+import type { MessageId } from '../../../i18n/keys.ts';
 import { createChallenge } from '../api.ts';
 import { forgetLink, readLink, type SavedLink, saveLink } from '../link-store.ts';
 import styles from './challenge-dialog.module.css';
@@ -20,8 +22,8 @@ export interface ChallengeDialogProps {
 /** "Challenge a friend": make a link of the list, share it, see how friends did, stop sharing. */
 export function ChallengeDialog({ artists, onClose }: ChallengeDialogProps) {
   const [link, setLink] = useState<SavedLink | null>(readLink);
-  const [note, setNote] = useState<string | null>(null);
-  const ended = useCallback((text: string) => {
+  const [note, setNote] = useState<MessageId | null>(null);
+  const ended = useCallback((text: MessageId) => {
     forgetLink();
     setLink(null);
     setNote(text);
@@ -30,8 +32,8 @@ export function ChallengeDialog({ artists, onClose }: ChallengeDialogProps) {
     <BottomSheet
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Challenge a friend"
-      closeLabel="Close"
+      title={t('challenge.dialogTitle')}
+      closeLabel={t('common.close')}
     >
       {link ? (
         <LinkPanel link={link} onEnded={ended} />
@@ -55,7 +57,7 @@ function CreatePanel({
   onCreated,
 }: {
   artists: ChallengeArtistInput[];
-  note: string | null;
+  note: MessageId | null;
   onCreated: (link: SavedLink) => void;
 }) {
   const [name, setName] = useState('');
@@ -76,13 +78,10 @@ function CreatePanel({
   };
   return (
     <form className={styles.panel} onSubmit={submit}>
-      {note ? <p className={styles.muted}>{note}</p> : null}
-      <p className={styles.lead}>
-        Anyone with the link can guess your top 40. They see only the artists they guess, and your name only
-        if you add one.
-      </p>
+      {note ? <p className={styles.muted}>{t(note)}</p> : null}
+      <p className={styles.lead}>{t('challenge.dialogLead')}</p>
       <label className={styles.label} htmlFor={id}>
-        Your name on the challenge (optional)
+        {t('challenge.nameLabel')}
       </label>
       <input
         id={id}
@@ -98,7 +97,7 @@ function CreatePanel({
         </p>
       ) : null}
       <button type="submit" className={styles.primary} disabled={busy}>
-        {busy ? 'Creating link…' : 'Create link'}
+        {busy ? t('challenge.creatingLink') : t('challenge.createLink')}
       </button>
     </form>
   );

@@ -1,23 +1,25 @@
 import type { ChallengeResults } from '@heavy-rotation/contracts/replies';
 import { useEffect, useId, useState } from 'react';
+import { activeLanguage, t } from '../../../i18n/i18n.ts';
+import type { MessageId } from '../../../i18n/keys.ts';
 import { BackendError } from '../../../lib/backend.ts';
 import { useServerQuery } from '../../../lib/use-server-query.ts';
 import { getResults, stopChallenge } from '../api.ts';
 import { linkUrl, type SavedLink } from '../link-store.ts';
 import styles from './challenge-dialog.module.css';
 
-const ENDED = 'Your last link has ended.';
+const ENDED = 'challenge.lastLinkEnded' satisfies MessageId;
 
 /** What a failed call to the challenge API tells the listener. */
 export function failureText(error: unknown): string {
-  if (error instanceof BackendError && error.kind === 'network')
-    return "You're offline. Try again when you're back.";
+  if (error instanceof BackendError && error.kind === 'network') return t('common.error.offline');
+  // The server writes its texts in the listener's language (challenges/locales).
   if (error instanceof BackendError && error.serverText) return error.serverText;
-  return 'Something went wrong. Try again.';
+  return t('common.error.failedTryAgain');
 }
 
 /** A link made: copy or share it, see how friends did, stop sharing. */
-export function LinkPanel({ link, onEnded }: { link: SavedLink; onEnded: (note: string) => void }) {
+export function LinkPanel({ link, onEnded }: { link: SavedLink; onEnded: (note: MessageId) => void }) {
   const url = linkUrl(link.id);
   // How friends did: server state, read as every screen reads it (lib/use-server-query.ts).
   const results = useServerQuery(`challenge-results:${link.id}`, ({ signal }) =>
@@ -37,14 +39,14 @@ export function LinkPanel({ link, onEnded }: { link: SavedLink; onEnded: (note: 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      setStatus('Link copied.');
+      setStatus(t('challenge.linkCopied'));
     } catch {
-      setStatus('Copy the link from the field above.');
+      setStatus(t('challenge.copyFromField'));
     }
   };
   const share = async () => {
     try {
-      await navigator.share({ title: 'Can you guess my top 40?', url });
+      await navigator.share({ title: t('challenge.shareTitle'), url });
     } catch {
       // Closed without sharing: nothing to say.
     }
@@ -53,7 +55,7 @@ export function LinkPanel({ link, onEnded }: { link: SavedLink; onEnded: (note: 
     setBusy(true);
     try {
       await stopChallenge(link.id, link.key);
-      onEnded('You stopped sharing. That link has ended.');
+      onEnded('challenge.stopped');
     } catch (error) {
       if (error instanceof BackendError && [404, 410].includes(error.status)) onEnded(ENDED);
       else setStatus(failureText(error));
@@ -65,19 +67,21 @@ export function LinkPanel({ link, onEnded }: { link: SavedLink; onEnded: (note: 
   return (
     <div className={styles.panel}>
       <label className={styles.label} htmlFor={fieldId}>
-        Your challenge link
+        {t('challenge.linkLabel')}
       </label>
       <input id={fieldId} className={styles.input} value={url} readOnly onFocus={(e) => e.target.select()} />
       {Number.isNaN(ends.getTime()) ? null : (
-        <p className={styles.muted}>Ends on {ends.toLocaleDateString(undefined, { dateStyle: 'long' })}.</p>
+        <p className={styles.muted}>
+          {t('challenge.endsOn', { date: ends.toLocaleDateString(activeLanguage(), { dateStyle: 'long' }) })}
+        </p>
       )}
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={copy}>
-          Copy link
+          {t('challenge.copyLink')}
         </button>
         {typeof navigator.share === 'function' ? (
           <button type="button" className={styles.secondary} onClick={share}>
-            Share
+            {t('common.share')}
           </button>
         ) : null}
       </div>
@@ -86,30 +90,26 @@ export function LinkPanel({ link, onEnded }: { link: SavedLink; onEnded: (note: 
       </p>
       <Results results={results.data ?? null} />
       <button type="button" className={styles.stop} onClick={stop} disabled={busy}>
-        Stop sharing
+        {t('challenge.stopSharing')}
       </button>
     </div>
   );
 }
 
 function Results({ results }: { results: ChallengeResults | null }) {
-  if (!results) return <p className={styles.muted}>Checking how friends did…</p>;
-  const friends = results.played === 1 ? '1 friend played' : `${results.played} friends played`;
+  if (!results) return <p className={styles.muted}>{t('challenge.checkingResults')}</p>;
+  const { played, best, size } = results;
   return (
-    <section className={styles.results} aria-label="How friends did">
+    <section className={styles.results} aria-label={t('challenge.howFriendsDid')}>
       <p className={styles.summary}>
-        {results.played === 0
-          ? 'No friend has played yet.'
-          : `${friends} · best ${results.best} of ${results.size}`}
+        {played === 0 ? t('challenge.noFriendYet') : t('challenge.friendsPlayed', { played, best, size })}
       </p>
       {results.scores.length > 0 ? (
         <ul className={styles.scores}>
           {results.scores.map((s) => (
             <li key={`${s.at}-${s.name ?? ''}`}>
-              <span>{s.name ?? 'A friend'}</span>
-              <span>
-                {s.score} of {results.size}
-              </span>
+              <span>{s.name ?? t('challenge.someFriend')}</span>
+              <span>{t('challenge.friendScore', { score: s.score, size })}</span>
             </li>
           ))}
         </ul>

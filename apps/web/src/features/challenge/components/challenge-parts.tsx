@@ -1,33 +1,36 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
+import { t } from '../../../i18n/i18n.ts';
 import type { Outcome } from '../use-challenge-game.ts';
 import styles from './challenge-parts.module.css';
 
-/** "Sam's" or "a friend's": whose list a friend is guessing. */
-export function whoseList(name: string | null): string {
-  return name ? `${name}'s` : "a friend's";
+/** The screen's title: "Guess Sam's top 40", or "a friend's" when the list has no name. */
+export function guessTitle(name: string | null, size: number): string {
+  return name ? t('challenge.guessTitleNamed', { name, size }) : t('challenge.guessTitle', { size });
 }
 
 /** What the last guess found, said politely to screen readers. */
 export function ChallengeOutcome({
   outcome,
   pending,
-  whose,
+  name,
   size,
   misses,
 }: {
   outcome: Outcome | null;
   pending: boolean;
-  whose: string;
+  name: string | null;
   size: number;
   misses: string[];
 }) {
   let text = '';
-  if (pending) text = 'Checking…';
-  else if (outcome?.kind === 'found') text = `Yes! ${outcome.artist.name} is #${outcome.artist.rank}.`;
+  if (pending) text = t('challenge.checking');
+  else if (outcome?.kind === 'found')
+    text = t('challenge.found', { name: outcome.artist.name, rank: outcome.artist.rank });
   else if (outcome?.kind === 'again')
-    text = `Already found: ${outcome.artist.name} is #${outcome.artist.rank}.`;
-  else if (outcome?.kind === 'miss') text = `Not in ${whose} top ${size}.`;
+    text = t('challenge.alreadyFound', { name: outcome.artist.name, rank: outcome.artist.rank });
+  else if (outcome?.kind === 'miss')
+    text = name ? t('challenge.missNamed', { name, size }) : t('challenge.miss', { size });
   else if (outcome?.kind === 'failed') text = outcome.text;
   return (
     <div className={styles.outcome}>
@@ -36,7 +39,7 @@ export function ChallengeOutcome({
       </p>
       {misses.length > 0 ? (
         <p className={styles.misses}>
-          <span className={styles.missLabel}>Not in the list:</span> {misses.join(', ')}
+          <span className={styles.missLabel}>{t('challenge.misses')}</span> {misses.join(', ')}
         </p>
       ) : null}
     </div>
@@ -61,8 +64,9 @@ export function ChallengeResult({
   savedName,
   onAddName,
 }: ChallengeResultProps) {
-  const whose = whoseList(name);
-  const shareText = `I guessed ${score} of ${whose} top ${size} on ${productName} – can you beat me?`;
+  const shareText = name
+    ? t('challenge.shareTextNamed', { score, name, size, productName })
+    : t('challenge.shareText', { score, size, productName });
   const [status, setStatus] = useState<string | null>(null);
   const [friendName, setFriendName] = useState(savedName ?? '');
   const [busy, setBusy] = useState(false);
@@ -75,7 +79,7 @@ export function ChallengeResult({
         return;
       }
       await navigator.clipboard.writeText(`${shareText} ${url}`);
-      setStatus('Copied. Paste it anywhere.');
+      setStatus(t('challenge.copied'));
     } catch {
       // Closed without sharing, or no clipboard: the text is on screen to copy.
     }
@@ -83,23 +87,23 @@ export function ChallengeResult({
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    setStatus(
-      (await onAddName(friendName)) ? 'Your name is with your score.' : "Couldn't send it. Try again.",
-    );
+    setStatus((await onAddName(friendName)) ? t('challenge.addedName') : t('challenge.sendFailed'));
     setBusy(false);
   };
   return (
     <section className={styles.result} aria-labelledby="challenge-result">
       <h2 id="challenge-result" className={styles.resultTitle} tabIndex={-1}>
-        You guessed {score} of {whose} top {size}
+        {name
+          ? t('challenge.resultTitleNamed', { score, name, size })
+          : t('challenge.resultTitle', { score, size })}
       </h2>
       <p className={styles.shareText}>{shareText}</p>
       <button type="button" className={styles.primary} onClick={share}>
-        Share my score
+        {t('challenge.shareScore')}
       </button>
       <form className={styles.nameForm} onSubmit={send}>
         <label htmlFor={fieldId} className={styles.label}>
-          Your name (optional)
+          {t('challenge.addName')}
         </label>
         <div className={styles.row}>
           <input
@@ -111,7 +115,7 @@ export function ChallengeResult({
             onChange={(e) => setFriendName(e.target.value)}
           />
           <button type="submit" className={styles.secondary} disabled={busy}>
-            Send
+            {t('challenge.sendName')}
           </button>
         </div>
       </form>
@@ -119,7 +123,7 @@ export function ChallengeResult({
         {status}
       </p>
       <Link to="/login" className={styles.primary}>
-        Make your own
+        {t('challenge.makeOwn')}
       </Link>
     </section>
   );
@@ -130,11 +134,11 @@ export function ChallengeEnded() {
   return (
     <section className={styles.result} aria-labelledby="challenge-ended">
       <h1 id="challenge-ended" className={styles.resultTitle}>
-        This challenge has ended
+        {t('challenge.ended')}
       </h1>
-      <p className={styles.shareText}>The link has run out or its owner stopped sharing it.</p>
+      <p className={styles.shareText}>{t('challenge.endedDetail')}</p>
       <Link to="/login" className={styles.primary}>
-        Make your own
+        {t('challenge.makeOwn')}
       </Link>
     </section>
   );

@@ -2,44 +2,28 @@ import {
   type ExportKind,
   type ExportResult,
   type ExportService,
-  type GuidePart,
   SERVICES,
 } from '@heavy-rotation/music-exports';
 import type { ChangeEvent } from 'react';
 import { useId } from 'react';
+import { formatNumber, t } from '../../../i18n/i18n.ts';
+import { exportProblemText } from '../export-problems.ts';
 import { useExportImport } from '../use-export-import.ts';
 import styles from './export-upload.module.css';
+import { exportWords } from './export-words.tsx';
 
 function megabytes(bytes: number): string {
   return bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-const wordsOf = (part: GuidePart) =>
-  typeof part === 'string' ? part : 'strong' in part ? part.strong : part.link;
-
-/** A step of a guide: its words, in bold or as a link where the export's words say. */
-function Step({ parts }: { parts: readonly GuidePart[] }) {
-  return (
-    <li>
-      {parts.map((part) => {
-        if (typeof part === 'string') return part;
-        if ('strong' in part) return <strong key={part.strong}>{part.strong}</strong>;
-        return (
-          <a key={part.link} href={part.href} target="_blank" rel="noopener noreferrer">
-            {part.link}
-          </a>
-        );
-      })}
-    </li>
-  );
+    ? t('landing.upload.kilobytes', { size: formatNumber(Math.max(1, Math.round(bytes / 1024))) })
+    : t('landing.upload.megabytes', {
+        size: formatNumber(bytes / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+      });
 }
 
 /**
  * One export on /upload (docs/product.md, "The data exports"): how to get it, its file input, a sample to
- * try, and the reading with its progress and Cancel, in the export's own words (its module in
- * packages/music-exports). Nothing leaves the device.
+ * try, and the reading with its progress and Cancel, in the listener's language (export-words.tsx; what
+ * reads it is its module in packages/music-exports). Nothing leaves the device.
  */
 function ExportSection({
   service,
@@ -51,7 +35,8 @@ function ExportSection({
   const ids = { input: useId(), hint: useId(), title: useId() };
   const { state, start, cancel, sample } = useExportImport(service, onImported);
   const reading = state.status === 'reading';
-  const words = service.upload;
+  const words = exportWords(service.kind);
+  const { id, title, accept } = service.upload;
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -64,29 +49,25 @@ function ExportSection({
     reading && state.total > 0 ? Math.min(100, Math.round((state.read / state.total) * 100)) : 0;
 
   return (
-    <section id={words.id} className={styles.section} aria-labelledby={ids.title}>
+    <section id={id} className={styles.section} aria-labelledby={ids.title}>
       <h3 id={ids.title} className={styles.heading}>
-        {words.title}
+        {title}
       </h3>
       <details className={styles.guide}>
         <summary>{words.guide}</summary>
-        <ol>
-          {words.steps.map((parts) => (
-            <Step key={parts.map(wordsOf).join('')} parts={parts} />
-          ))}
-        </ol>
+        <ol>{words.steps}</ol>
       </details>
 
       <div className={styles.field}>
         <label className={styles.label} htmlFor={ids.input}>
-          {service.label}
+          {words.label}
         </label>
         <input
           id={ids.input}
           className={styles.file}
           type="file"
           multiple
-          accept={words.accept}
+          accept={accept}
           disabled={reading}
           aria-describedby={ids.hint}
           onChange={choose}
@@ -100,32 +81,41 @@ function ExportSection({
         {reading ? (
           <>
             <p className={styles.reading}>
-              Reading {state.file}
-              {state.total > 0 ? ` (${megabytes(state.read)} of ${megabytes(state.total)})` : '...'}
+              {state.total > 0
+                ? t('landing.upload.readingSize', {
+                    file: state.file,
+                    read: megabytes(state.read),
+                    total: megabytes(state.total),
+                  })
+                : state.sample
+                  ? t('landing.upload.readingSample')
+                  : t('landing.upload.readingFile', { file: state.file })}
             </p>
             <progress
               className={styles.progress}
               max={100}
               value={state.total > 0 ? percent : undefined}
-              aria-label={`Reading your ${words.title} export`}
+              aria-label={t('landing.upload.readingExport', { service: title })}
             />
           </>
         ) : null}
-        {state.status === 'idle' && state.notice ? <p className={styles.notice}>{state.notice}</p> : null}
+        {state.status === 'idle' && state.cancelled ? (
+          <p className={styles.notice}>{t('landing.upload.cancelled')}</p>
+        ) : null}
       </div>
       {state.status === 'problem' ? (
         <p className={styles.error} role="alert">
-          {state.message}
+          {exportProblemText(state.code, state.values)}
         </p>
       ) : null}
 
       {reading ? (
         <button type="button" className={styles.secondary} onClick={cancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
       ) : (
         <button type="button" className={styles.secondary} onClick={sample}>
-          {words.sample.label}
+          {words.sample}
         </button>
       )}
     </section>
@@ -139,12 +129,8 @@ function ExportSection({
 export function ExportUpload({ onImported }: { onImported: (result: ExportResult) => void }) {
   return (
     <div className={styles.upload}>
-      <h2 className={styles.title}>Upload your listening history</h2>
-      <p className={styles.intro}>
-        Spotify, Apple Music and YouTube Music all let you download your listening history. Bring yours here
-        and we'll rank your top 40 artists of its last four weeks. Your file stays on this device: it is read
-        here and nothing of it is uploaded.
-      </p>
+      <h2 className={styles.title}>{t('landing.upload.title')}</h2>
+      <p className={styles.intro}>{t('landing.upload.intro')}</p>
       {SERVICES.map((service) => (
         <ExportSection key={service.kind} service={service} onImported={onImported} />
       ))}

@@ -1,16 +1,33 @@
 import { listenbrainzSignIn } from '@heavy-rotation/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
+import { withParts } from '../../../components/ui/with-parts.tsx';
 import { loadedConfig } from '../../../config/app-config.ts';
-import { BackendError, callBackend } from '../../../lib/backend.ts';
+import { t } from '../../../i18n/i18n.ts';
+import { callBackend } from '../../../lib/backend.ts';
+import { type FailureWords, failureText } from '../../../lib/failure-text.ts';
 import { saveSourceSession } from '../../../lib/source-session.ts';
 import styles from './landing.module.css';
 import form from './landing-form.module.css';
 import { LandingFrame } from './landing-frame.tsx';
 
+/**
+ * The sign-in's failures by the server's code (apps/server/src/sources/errors.ts): a token ListenBrainz
+ * refused is `signed-out`, anything the listener cannot act on is the fallback.
+ */
+const SIGN_IN_FAILURES = {
+  codes: {
+    'signed-out': 'landing.listenbrainz.tokenRefused',
+    'rate-limited': 'landing.listenbrainz.rateLimited',
+    unavailable: 'landing.listenbrainz.unavailable',
+  },
+  offline: 'landing.listenbrainz.unreachable',
+  fallback: 'landing.listenbrainz.unreachable',
+} satisfies FailureWords;
+
 /** ListenBrainz sign-in: the listener pastes their user token; the server checks and keeps it. */
 export function ListenbrainzScreen() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const ids = { input: useId(), error: useId(), hint: useId() };
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -20,7 +37,7 @@ export function ListenbrainzScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = listenbrainzSignIn.safeParse({ token });
-    if (!checked.success) return setError('Paste your ListenBrainz user token first.');
+    if (!checked.success) return setError(t('landing.listenbrainz.tokenFirst'));
     setBusy(true);
     setError(null);
     try {
@@ -30,21 +47,17 @@ export function ListenbrainzScreen() {
       saveSourceSession(session);
       navigate('/', { replace: true });
     } catch (failure) {
-      setError(
-        failure instanceof BackendError && failure.serverText
-          ? failure.serverText
-          : 'ListenBrainz could not be reached. Please try again.',
-      );
+      setError(failureText(failure, SIGN_IN_FAILURES));
       setBusy(false);
     }
   };
 
   return (
     <LandingFrame startDelayMs={1000}>
-      <h1 className={styles.pitch}>Continue with ListenBrainz</h1>
+      <h1 className={styles.pitch}>{t('landing.sources.listenbrainz')}</h1>
       <form className={form.form} onSubmit={submit} noValidate>
         <label className={form.label} htmlFor={ids.input}>
-          ListenBrainz user token
+          {t('landing.listenbrainz.tokenLabel')}
         </label>
         <input
           id={ids.input}
@@ -62,11 +75,13 @@ export function ListenbrainzScreen() {
           }}
         />
         <p id={ids.hint} className={form.hint}>
-          Find it on your{' '}
-          <a href={settingsUrl} target="_blank" rel="noopener noreferrer">
-            ListenBrainz settings page
-          </a>{' '}
-          under "User token". It stays on our server and is only used to read your top artists.
+          {withParts('landing.listenbrainz.hint', {
+            settings: (
+              <a href={settingsUrl} target="_blank" rel="noopener noreferrer">
+                {t('landing.listenbrainz.settingsPage')}
+              </a>
+            ),
+          })}
         </p>
         {error ? (
           <p id={ids.error} className={styles.error} role="alert">
@@ -74,11 +89,11 @@ export function ListenbrainzScreen() {
           </p>
         ) : null}
         <button type="submit" className={styles.primary} disabled={busy || token.trim() === ''}>
-          {busy ? 'Checking...' : 'Continue'}
+          {busy ? t('landing.listenbrainz.checking') : t('common.continue')}
         </button>
       </form>
       <Link className={styles.secondaryLink} to="/login">
-        Back to sign-in options
+        {t('landing.backToOptions')}
       </Link>
     </LandingFrame>
   );

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
+import { t } from '../../../i18n/i18n.ts';
 import { createLoginUrl } from '../login-url.ts';
 import styles from './landing.module.css';
 import { LandingFrame } from './landing-frame.tsx';
@@ -53,22 +54,14 @@ export function LoginScreen() {
     <LandingFrame
       startDelayMs={750}
       after={
-        <LazyInfoSheet open={sheetOpen} onOpenChange={setSheetOpen} title="Why connect Spotify?">
+        <LazyInfoSheet open={sheetOpen} onOpenChange={setSheetOpen} title={t('landing.login.whyConnect')}>
           <img className={styles.podium} src={PODIUM} alt="" width={240} height={155} />
-          <p>
-            Heavy Rotation asks Spotify for one thing: your top artists of roughly the last four weeks. That
-            is how it builds your ranked top 40.
-          </p>
-          <p>
-            It only reads. Nothing in your Spotify account changes, and nothing is kept beyond what it takes
-            to show you your list.
-          </p>
+          <p>{t('landing.login.sheetAsks')}</p>
+          <p>{t('landing.login.sheetOnlyReads')}</p>
         </LazyInfoSheet>
       }
     >
-      <p className={styles.pitch}>
-        Your top 40 artists of the last four weeks. Guess them to unlock the list.
-      </p>
+      <p className={styles.pitch}>{t('landing.login.pitch')}</p>
       <a
         className={styles.primary}
         href={href}
@@ -78,19 +71,19 @@ export function LoginScreen() {
         onKeyDown={(event) => event.key === 'Enter' && connect(event)}
         aria-busy={working || undefined}
       >
-        Connect Spotify
+        {t('landing.login.connectSpotify')}
       </a>
       {failed ? (
         <p className={styles.error} role="alert">
-          Something went wrong. Please try again.
+          {t('common.error.failed')}
         </p>
       ) : null}
       <OtherSources />
       <button type="button" className={styles.textButton} onClick={() => setSheetOpen(true)}>
-        Why connect Spotify?
+        {t('landing.login.whyConnect')}
       </button>
       <Link className={styles.secondaryLink} to="/signup">
-        No access yet? Join the waitlist
+        {t('landing.login.joinWaitlist')}
       </Link>
     </LandingFrame>
   );

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { loadedConfig } from '../../../config/app-config.ts';
-import { SOURCE_LABEL } from '../../../lib/source-session.ts';
+import { t } from '../../../i18n/i18n.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { sourceFailureText } from '../source-failure.ts';
 import styles from './landing.module.css';
 
 /** What the server's sign-in for another source answered, in the listener's words. */
@@ -9,19 +10,7 @@ function sourceErrorText(params: URLSearchParams): string | null {
   const source = params.get('source');
   const error = params.get('error');
   if ((source !== 'lastfm' && source !== 'listenbrainz') || !error) return null;
-  const label = SOURCE_LABEL[source];
-  switch (error) {
-    case 'cancelled':
-      return `You cancelled connecting to ${label}.`;
-    case 'state':
-      return `There was an issue connecting to ${label}. Let's try that again.`;
-    case 'rate-limited':
-      return `${label} needs a short break. Try again in a minute.`;
-    case 'unavailable':
-      return `${label} is having trouble. Try again shortly.`;
-    default:
-      return `${label} couldn't sign you in. Please try again.`;
-  }
+  return sourceFailureText(source, error);
 }
 
 /**
@@ -52,18 +41,18 @@ export function OtherSources() {
         </p>
       ) : null}
       <Link className={styles.secondary} to="/upload">
-        Upload your Spotify data
+        {t('landing.sources.uploadSpotify')}
       </Link>
       <Link className={styles.secondary} to="/upload#apple-music">
-        Apple Music or YouTube Music
+        {t('landing.sources.appleOrYoutube')}
       </Link>
       {config?.lastfm ? (
         <a className={styles.secondary} href={lastfmStart(config.backendUrl)}>
-          Continue with Last.fm
+          {t('landing.sources.lastfm')}
         </a>
       ) : null}
       <Link className={styles.secondary} to="/listenbrainz">
-        Continue with ListenBrainz
+        {t('landing.sources.listenbrainz')}
       </Link>
     </div>
   );

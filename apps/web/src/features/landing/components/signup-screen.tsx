@@ -1,7 +1,8 @@
 // The route table alone: the contracts' other modules are not the landing screen's to load.
 import { SIGNUP_OUTCOME } from '@heavy-rotation/contracts/route-table';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
+import { t } from '../../../i18n/i18n.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { canSubmitEmail, SIGNUP_SUBJECT, submitSignup } from '../submit-signup.ts';
 import styles from './landing.module.css';
@@ -49,15 +50,9 @@ export function SignupScreen() {
     <LandingFrame
       startDelayMs={1000}
       after={
-        <LazyInfoSheet open={sheetOpen} onOpenChange={setSheetOpen} title="What is this?">
-          <p>
-            Heavy Rotation shows you your top 40 Spotify artists of the last four weeks. Most of them start
-            locked: guess them in a quick quiz to unlock your whole list.
-          </p>
-          <p>
-            Spotify lets a new app admit only a few listeners at first, so signups are limited. Leave the
-            email of your Spotify account and we'll send you a link when a place opens up.
-          </p>
+        <LazyInfoSheet open={sheetOpen} onOpenChange={setSheetOpen} title={t('landing.signup.whatIsThis')}>
+          <p>{t('landing.signup.sheetAbout')}</p>
+          <p>{t('landing.signup.sheetLimited')}</p>
         </LazyInfoSheet>
       }
     >
@@ -65,7 +60,7 @@ export function SignupScreen() {
         <input type="hidden" name="form-name" value="signup" />
         <input type="hidden" name="subject" value={SIGNUP_SUBJECT} />
         <label className={form.label} htmlFor="signup-email">
-          Enter your Spotify account email to get access:
+          {t('landing.signup.emailLabel')}
         </label>
         <input
           id="signup-email"
@@ -73,7 +68,7 @@ export function SignupScreen() {
           type="email"
           name="email"
           autoComplete="email"
-          placeholder="Your Spotify email address"
+          placeholder={t('landing.signup.emailPlaceholder')}
           ref={field}
           value={email}
           disabled={submitting}
@@ -88,28 +83,28 @@ export function SignupScreen() {
           {submitting ? (
             <>
               <span className={form.spinner} aria-hidden="true" />
-              Submitting...
+              {t('landing.signup.submitting')}
             </>
           ) : (
-            'Submit'
+            t('landing.signup.submit')
           )}
         </button>
         {status === 'success' ? (
           <p className={styles.success} role="status">
-            Thank you for signing up!
+            {t('landing.signup.thanks')}
           </p>
         ) : null}
         {status === 'error' ? (
           <p className={styles.error} role="alert">
-            Something went wrong. Please try again.
+            {t('common.error.failed')}
           </p>
         ) : null}
       </form>
       <button type="button" className={styles.textButton} onClick={() => setSheetOpen(true)}>
-        What is this?
+        {t('landing.signup.whatIsThis')}
       </button>
       <Link className={styles.secondaryLink} to="/login">
-        Already have access? Sign in
+        {t('landing.signup.signIn')}
       </Link>
     </LandingFrame>
   );

@@ -1,5 +1,6 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import type { CSSProperties } from 'react';
+import { t } from '../../../i18n/i18n.ts';
 import { listRowColour, listRowWidth } from '../list-rows.ts';
 import styles from './ranked-list-card.module.css';
 
@@ -12,7 +13,7 @@ export function ListRow({ rank, artist, cover }: { rank: number; artist: Artist 
   if (!artist)
     return (
       <li className={`${styles.row} ${styles.locked}`} style={style}>
-        <span className="visually-hidden">Locked artist, rank {rank + 1}</span>
+        <span className="visually-hidden">{t('top40.lockedRow', { rank: rank + 1 })}</span>
         <span className={styles.rank} aria-hidden="true">
           {rank + 1}
         </span>

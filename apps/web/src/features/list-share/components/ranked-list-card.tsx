@@ -3,16 +3,10 @@ import { useCallback } from 'react';
 import { CloseButton, FullScreenDialog } from '../../../components/ui/full-screen-dialog.tsx';
 import { StoryShareButton } from '../../../components/ui/story-share-button.tsx';
 import { loadedConfig } from '../../../config/app-config.ts';
+import { t } from '../../../i18n/i18n.ts';
 import { WORDMARK_URL } from '../../../lib/story-canvas.ts';
 import { drawListStory } from '../draw-list-story.ts';
-import {
-  CARD_HEIGHT,
-  CARD_WIDTH,
-  coverUrl,
-  HARD_MODE_SHARE_TEXT,
-  LIST_SHARE_TEXT,
-  MAX_ROWS,
-} from '../list-rows.ts';
+import { CARD_HEIGHT, CARD_WIDTH, coverUrl, listShareText, MAX_ROWS } from '../list-rows.ts';
 import { useFitScale, useImagesReady } from '../use-list-card.ts';
 import { ListRow } from './list-row.tsx';
 import styles from './ranked-list-card.module.css';
@@ -44,10 +38,10 @@ export function RankedListCard({ artists, revealed, hard = false, onClose }: Ran
   );
 
   return (
-    <FullScreenDialog label="My top 40 card" onClose={onClose} className={styles.dialog}>
+    <FullScreenDialog label={t('top40.cardLabel')} onClose={onClose} className={styles.dialog}>
       <div className={styles.screen}>
         <div className={styles.top}>
-          <h2 className={styles.heading}>My Top 40 card</h2>
+          <h2 className={styles.heading}>{t('top40.cardHeading')}</h2>
           <CloseButton onClose={onClose} />
         </div>
         {ready ? (
@@ -55,7 +49,7 @@ export function RankedListCard({ artists, revealed, hard = false, onClose }: Ran
             <div className={styles.frame} style={{ width: CARD_WIDTH * scale, height: CARD_HEIGHT * scale }}>
               <div className={styles.card} style={{ '--scale': scale }}>
                 <img className={styles.logo} src={WORDMARK_URL} alt={productName} width={196} height={56} />
-                <ol className={styles.rows} aria-label="My top artists">
+                <ol className={styles.rows} aria-label={t('top40.cardRows')}>
                   {rows.map((artist, i) => (
                     <ListRow
                       // biome-ignore lint/suspicious/noArrayIndexKey: a row's identity is its rank
@@ -68,15 +62,11 @@ export function RankedListCard({ artists, revealed, hard = false, onClose }: Ran
                 </ol>
               </div>
             </div>
-            <StoryShareButton
-              render={render}
-              fileName="my-top-40.jpg"
-              text={hard ? HARD_MODE_SHARE_TEXT : LIST_SHARE_TEXT}
-            />
+            <StoryShareButton render={render} fileName="my-top-40.jpg" text={listShareText(hard)} />
           </>
         ) : (
           <p className={styles.loading} role="status">
-            Loading your list...
+            {t('top40.cardLoading')}
           </p>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n.ts';
 import { useNetworkState } from '../use-online.ts';
 import styles from './offline-banner.module.css';
 
@@ -7,10 +8,10 @@ export function OfflineBanner() {
   return (
     <div className={styles.slot} role="status" aria-live="polite">
       {state === 'offline' ? (
-        <p className={`${styles.pill} ${styles.offline}`}>Offline - showing last saved data</p>
+        <p className={`${styles.pill} ${styles.offline}`}>{t('shell.offline.banner')}</p>
       ) : null}
       {state === 'back-online' ? (
-        <p className={`${styles.pill} ${styles.online}`}>Back online! Refreshing…</p>
+        <p className={`${styles.pill} ${styles.online}`}>{t('shell.offline.backOnline')}</p>
       ) : null}
     </div>
   );

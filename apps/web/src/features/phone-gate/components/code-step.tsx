@@ -1,6 +1,9 @@
-import { SMS_TEXTS } from '@heavy-rotation/contracts/constants';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { t } from '../../../i18n/i18n.ts';
 import styles from './phone-sheet.module.css';
+
+/** Where the masked number goes in the sentence: a character no translation holds. */
+const SLOT = '\u{E000}';
 
 export interface CodeStepProps {
   /** The number the code went to, masked. */
@@ -77,14 +80,18 @@ export function CodeStep(props: CodeStepProps) {
     }
   };
 
-  const label = saved ? '✓ Saved' : busy ? 'Checking...' : 'Confirm';
+  const label = saved ? t('phone.saved') : busy ? t('phone.checking') : t('phone.confirm');
+  // The number stands in a <strong> wherever the language puts it in the sentence.
+  const [before, after = ''] = t('phone.codeSentTo', { number: SLOT }).split(SLOT);
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p id={ids.lead} className={styles.sentTo}>
-        {SMS_TEXTS.codeSentTo} <strong className={styles.number}>{sentTo}</strong>.
+        {before}
+        <strong className={styles.number}>{sentTo}</strong>
+        {after}
       </p>
       <label className={styles.label} htmlFor={ids.input}>
-        Code
+        {t('phone.codeLabel')}
       </label>
       <input
         ref={inputRef}
@@ -111,7 +118,7 @@ export function CodeStep(props: CodeStepProps) {
         </p>
       ) : null}
       <p className={styles.status} role="status">
-        {resent && !error ? 'We sent a new code.' : ''}
+        {resent && !error ? t('phone.resent') : ''}
       </p>
       <button
         type="submit"
@@ -123,14 +130,14 @@ export function CodeStep(props: CodeStepProps) {
       {canResend && !saved ? (
         <>
           <button type="button" className={styles.resend} disabled={busy} onClick={() => void resend()}>
-            Send a new code
+            {t('phone.sendNewCode')}
           </button>
-          <p className={styles.status}>{SMS_TEXTS.noCode}</p>
+          <p className={styles.status}>{t('phone.noCode')}</p>
         </>
       ) : null}
       {props.onSkip ? (
         <button type="button" className={styles.skip} disabled={busy || saved} onClick={props.onSkip}>
-          Not now
+          {t('phone.notNow')}
         </button>
       ) : null}
     </form>

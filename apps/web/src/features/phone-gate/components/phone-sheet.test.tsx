@@ -1,21 +1,30 @@
-import { optedOutText, SMS_TEXTS } from '@heavy-rotation/contracts/constants';
+import { CONSENTS } from '@heavy-rotation/contracts/constants';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test } from 'vitest';
+import { loadLanguage } from '../../../i18n/i18n.ts';
 import { BackendError } from '../../../lib/backend.ts';
-import { sheetErrorText } from '../gate-api.ts';
+import { type ShownConsent, sheetErrorText } from '../gate-api.ts';
 import { PhoneSheet } from './phone-sheet.tsx';
 
 // jsdom lacks pointer capture, which the sheet's drag handling calls on every press.
 Element.prototype.setPointerCapture ??= () => undefined;
 Element.prototype.releasePointerCapture ??= () => undefined;
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await loadLanguage('en');
+});
+
+// The server's words, as it says them in English (apps/server/src/sms/locales/en.json).
+const WRONG_CODE = "That code didn't match. Try again.";
+const NO_CODE =
+  'No text? If you once replied STOP to our texts, reply START to them first, then send a new code.';
 
 const refused = (status: number, text: string) => new BackendError('refused', status, text, text);
 
 function renderSheet(
-  onSend: (e164: string) => Promise<void>,
+  onSend: (e164: string, consent: ShownConsent) => Promise<void>,
   onConfirm: (code: string) => Promise<void> = async () => undefined,
   resendAfterSeconds = 30,
 ) {
@@ -23,8 +32,8 @@ function renderSheet(
   render(
     <PhoneSheet
       open
-      onSendCode={async (e164) => {
-        await onSend(e164);
+      onSendCode={async (e164, consent) => {
+        await onSend(e164, consent);
         return { sentTo: '+1••••••0123', resendAfterSeconds };
       }}
       onConfirm={onConfirm}
@@ -78,7 +87,7 @@ test('a failed send reports the error and lets the user try again; then the code
     },
     async (code) => {
       codes.push(code);
-      if (code !== '246810') throw refused(400, SMS_TEXTS.wrongCode);
+      if (code !== '246810') throw refused(400, WRONG_CODE);
     },
   );
   await user.type(input, '(201) 555-0123');
@@ -101,7 +110,7 @@ test('a failed send reports the error and lets the user try again; then the code
   expect(confirm().disabled).toBe(true);
   await user.type(code, '6');
   await user.click(confirm());
-  expect(screen.getByRole('alert').textContent).toBe(SMS_TEXTS.wrongCode);
+  expect(screen.getByRole('alert').textContent).toBe(WRONG_CODE);
   expect(calls.errors).toHaveLength(1);
   await user.clear(code);
   await user.type(code, '246810');
@@ -111,7 +120,7 @@ test('a failed send reports the error and lets the user try again; then the code
   expect(codes).toEqual(['123456', '246810']);
   // "Send a new code" waits 30 s.
   expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
-  expect(screen.queryByText(SMS_TEXTS.noCode)).toBeNull();
+  expect(screen.queryByText(NO_CODE)).toBeNull();
 });
 
 test('when a new code may be asked for, the sheet says how a number that once said STOP gets codes again', async () => {
@@ -120,11 +129,11 @@ test('when a new code may be asked for, the sheet says how a number that once sa
   await user.click(consent);
   await user.click(submit());
   await screen.findByRole('button', { name: 'Send a new code' });
-  expect(screen.getByText(SMS_TEXTS.noCode)).toBeTruthy();
+  expect(screen.getByText(NO_CODE)).toBeTruthy();
 });
 
 test('a number that opted out is told so in place, with how to allow texts again', async () => {
-  const text = optedOutText('+1 500 555 0006');
+  const text = 'This number has opted out of our texts. Text START to +1 500 555 0006 to allow them again.';
   const { user, input, consent, submit, calls } = renderSheet(async () => {
     throw refused(409, text);
   });
@@ -134,4 +143,41 @@ test('a number that opted out is told so in place, with how to allow texts again
   expect(screen.getByRole('alert').textContent).toBe(text);
   expect(calls.errors).toEqual([]);
   expect(screen.queryByLabelText('Code')).toBeNull();
+});
+
+test('the sheet shows the consent in the page language and sends its version and language', async () => {
+  renderSheet(async () => undefined);
+  expect(screen.getByText(CONSENTS.en.text)).toBeTruthy();
+  cleanup();
+
+  await loadLanguage('de');
+  const shown: ShownConsent[] = [];
+  render(
+    <PhoneSheet
+      open
+      onSendCode={async (_e164, consent) => {
+        shown.push(consent);
+        return { sentTo: '+1••••••0123', resendAfterSeconds: 30 };
+      }}
+      onConfirm={async () => undefined}
+      errorText={sheetErrorText}
+      onSaved={() => undefined}
+      onError={() => undefined}
+    />,
+  );
+  const user = userEvent.setup();
+  expect(screen.getByText('Gib deine Nummer ein, um weiterzumachen')).toBeTruthy();
+  expect(screen.getByText(CONSENTS.de.text)).toBeTruthy();
+  const input = screen.getByLabelText('Telefonnummer');
+  await user.type(input, 'abc');
+  await user.tab();
+  expect(screen.getByRole('alert').textContent).toBe('Ungültiges Nummernformat');
+  await user.clear(input);
+  await user.type(input, '(201) 555-0123');
+  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('button', { name: 'Weiter' }));
+  expect(shown).toEqual([{ language: 'de', version: CONSENTS.de.version }]);
+  expect(screen.getByText(/Wir haben einen 6-stelligen Code/).textContent).toBe(
+    'Wir haben einen 6-stelligen Code an +1••••••0123 geschickt.',
+  );
 });

@@ -1,15 +1,17 @@
-import { CONSENT_TEXT } from '@heavy-rotation/contracts/constants';
-import { checkPhone } from '@heavy-rotation/contracts/phone';
+import { CONSENTS } from '@heavy-rotation/contracts/constants';
+import { DEFAULT_LANGUAGE, isLanguage } from '@heavy-rotation/contracts/languages';
+import { checkPhone, type PhoneProblem } from '@heavy-rotation/contracts/phone';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
-import type { CodeSent } from '../gate-api.ts';
+import { activeLanguage, t } from '../../../i18n/i18n.ts';
+import type { CodeSent, ShownConsent } from '../gate-api.ts';
 import { CodeStep } from './code-step.tsx';
 import styles from './phone-sheet.module.css';
 
 export interface PhoneSheetProps {
   open: boolean;
-  /** Asks for a code to be texted to the E.164 number; rejects with the error to show. */
-  onSendCode: (e164: string) => Promise<CodeSent>;
+  /** Asks for a code to be texted to the E.164 number, with the consent shown; rejects with the error to show. */
+  onSendCode: (e164: string, consent: ShownConsent) => Promise<CodeSent>;
   /** Sends back the code; rejects with the error to show. */
   onConfirm: (code: string) => Promise<void>;
   onSaved: () => void;
@@ -23,6 +25,22 @@ export interface PhoneSheetProps {
 }
 
 type Sent = CodeSent & { e164: string; at: number };
+
+const PHONE_PROBLEMS = {
+  required: () => t('phone.phoneRequired'),
+  invalid: () => t('phone.phoneInvalid'),
+  format: () => t('phone.phoneFormat'),
+} satisfies Record<PhoneProblem, () => string>;
+
+/**
+ * The consent words in the page's language, with their version (docs/languages.md, "Consent texts"); the
+ * pseudo-language has no words of its own and shows the English ones.
+ */
+function consentOfPage(): ShownConsent & { text: string } {
+  const page = activeLanguage();
+  const language = isLanguage(page) ? page : DEFAULT_LANGUAGE;
+  return { language, ...CONSENTS[language] };
+}
 
 /**
  * 'Add your number to continue': phone, consent, submit, which texts a code; then the code, 'Confirm',
@@ -39,6 +57,8 @@ export function PhoneSheet(props: PhoneSheetProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const ids = { input: useId(), error: useId(), consent: useId() };
   const check = checkPhone(phone);
+  const consentShown = consentOfPage();
+  const shown = { language: consentShown.language, version: consentShown.version };
 
   useEffect(() => {
     if (!open) return;
@@ -54,11 +74,11 @@ export function PhoneSheet(props: PhoneSheetProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!check.ok) return setError(check.error);
+    if (!check.ok) return setError(PHONE_PROBLEMS[check.problem]());
     if (!consent || saving) return;
     setSaving(true);
     try {
-      setSent({ ...(await onSendCode(check.e164)), e164: check.e164, at: Date.now() });
+      setSent({ ...(await onSendCode(check.e164, shown)), e164: check.e164, at: Date.now() });
     } catch (failure) {
       const text = errorText(failure);
       if (text) setError(text);
@@ -73,8 +93,8 @@ export function PhoneSheet(props: PhoneSheetProps) {
       open={open}
       onOpenChange={(next) => !next && !saving && onClose?.()}
       dismissible={!saving && Boolean(onClose)}
-      title="Add your number to continue"
-      closeLabel={onClose ? 'Close' : undefined}
+      title={t('phone.title')}
+      closeLabel={onClose ? t('common.close') : undefined}
       closeDisabled={saving}
     >
       {sent ? (
@@ -87,7 +107,7 @@ export function PhoneSheet(props: PhoneSheetProps) {
             setSaved(true);
           }}
           onResend={async () => {
-            setSent({ ...(await onSendCode(sent.e164)), e164: sent.e164, at: Date.now() });
+            setSent({ ...(await onSendCode(sent.e164, shown)), e164: sent.e164, at: Date.now() });
           }}
           errorText={errorText}
           onError={onError}
@@ -96,13 +116,10 @@ export function PhoneSheet(props: PhoneSheetProps) {
         />
       ) : (
         <>
-          <p className={styles.lead}>
-            Add a mobile number and we'll send the occasional message. It's up to you: the quiz is yours
-            either way.
-          </p>
+          <p className={styles.lead}>{t('phone.lead')}</p>
           <form className={styles.form} onSubmit={submit} noValidate>
             <label className={styles.label} htmlFor={ids.input}>
-              Phone number
+              {t('phone.numberLabel')}
             </label>
             <input
               ref={inputRef}
@@ -121,7 +138,7 @@ export function PhoneSheet(props: PhoneSheetProps) {
                 if (error) setError(null);
               }}
               onBlur={() => {
-                if (phone.trim() && !check.ok) setError(check.error);
+                if (phone.trim() && !check.ok) setError(PHONE_PROBLEMS[check.problem]());
               }}
             />
             {error ? (
@@ -138,14 +155,14 @@ export function PhoneSheet(props: PhoneSheetProps) {
                 disabled={saving}
                 onChange={(e) => setConsent(e.target.checked)}
               />
-              <span>{CONSENT_TEXT}</span>
+              <span>{consentShown.text}</span>
             </label>
             <button type="submit" className={styles.submit} disabled={!check.ok || !consent || saving}>
-              {saving ? 'Sending...' : 'Continue'}
+              {saving ? t('phone.sending') : t('common.continue')}
             </button>
             {onSkip ? (
               <button type="button" className={styles.skip} disabled={saving} onClick={onSkip}>
-                Not now
+                {t('phone.notNow')}
               </button>
             ) : null}
           </form>

@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n.ts';
 import styles from './celebration.module.css';
 
 export interface CelebrationProps {
@@ -20,18 +21,18 @@ export function Celebration({ total, hard, onShare, onChallenge }: CelebrationPr
         ))}
       </div>
       <p className={styles.kicker}>
-        All {total} unlocked{hard ? ' in hard mode' : ''}
+        {hard ? t('quiz.allUnlockedHard', { total }) : t('quiz.allUnlocked', { total })}
       </p>
       <h2 className={styles.title} id="celebration-title" tabIndex={-1}>
-        {hard ? `You know your top ${total} by heart, in hard mode!` : `You know your top ${total} by heart!`}
+        {hard ? t('quiz.celebrationTitleHard', { total }) : t('quiz.celebrationTitle', { total })}
       </h2>
-      <p className={styles.text}>Every artist found. Show the world what's been on heavy rotation.</p>
+      <p className={styles.text}>{t('quiz.celebrationText')}</p>
       <button type="button" className={styles.share} onClick={onShare}>
-        Share my list
+        {t('top40.shareList')}
       </button>
       {onChallenge ? (
         <button type="button" className={styles.challenge} onClick={onChallenge}>
-          Challenge a friend
+          {t('top40.challengeFriend')}
         </button>
       ) : null}
     </section>

@@ -1,4 +1,5 @@
 import { type FormEvent, type RefObject, useId, useState } from 'react';
+import { t } from '../../../i18n/i18n.ts';
 import styles from './guess-form.module.css';
 
 export interface GuessFormProps {
@@ -20,7 +21,7 @@ export function GuessForm({ inputRef, onGuess }: GuessFormProps) {
   return (
     <form className={styles.form} onSubmit={submit}>
       <label className={styles.label} htmlFor={id}>
-        Guess an artist
+        {t('quiz.guessLabel')}
       </label>
       <div className={styles.row}>
         <input
@@ -34,11 +35,11 @@ export function GuessForm({ inputRef, onGuess }: GuessFormProps) {
           autoCorrect="off"
           spellCheck={false}
           enterKeyHint="go"
-          placeholder="Who's on repeat?"
+          placeholder={t('quiz.guessPlaceholder')}
           maxLength={200}
         />
         <button type="submit" className={styles.button}>
-          Guess
+          {t('quiz.guessButton')}
         </button>
       </div>
     </form>

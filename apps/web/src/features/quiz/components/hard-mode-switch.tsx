@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n.ts';
 import { useQuizMode } from '../../../stores/quiz-mode.ts';
 import styles from './hard-mode-switch.module.css';
 
@@ -8,10 +9,10 @@ export function HardModeSwitch() {
     <div className={styles.row}>
       <span className={styles.text}>
         <span id="hard-mode-label" className={styles.label}>
-          Hard mode
+          {t('quiz.hardMode')}
         </span>
         <span id="hard-mode-note" className={styles.note}>
-          No hints, no clips
+          {t('quiz.hardModeNote')}
         </span>
       </span>
       <button

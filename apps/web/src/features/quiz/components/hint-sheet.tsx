@@ -1,6 +1,7 @@
 import { firstLetterHint, letterPatternHint } from '@heavy-rotation/contracts/judge';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
 import { ClipPlayer } from '../../../components/ui/clip-player.tsx';
+import { t } from '../../../i18n/i18n.ts';
 import styles from './hint-sheet.module.css';
 
 export interface HintSheetProps {
@@ -24,33 +25,33 @@ export function HintSheet({ index, name, level, onMore, onReveal, onClose }: Hin
     <BottomSheet
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      title={open ? `Stuck on #${index + 1}?` : 'Hints'}
-      closeLabel="Close hints"
+      title={open ? t('quiz.hintTitle', { rank: index + 1 }) : t('quiz.hints')}
+      closeLabel={t('quiz.closeHints')}
     >
       {open ? (
         <div className={styles.body}>
-          <p className={styles.hintLabel}>Starts with</p>
+          <p className={styles.hintLabel}>{t('quiz.hintFirstLetter')}</p>
           <p className={styles.letter}>{firstLetterHint(name)}</p>
           {level >= 2 ? (
             <>
-              <p className={styles.hintLabel}>Letter pattern</p>
+              <p className={styles.hintLabel}>{t('quiz.hintPattern')}</p>
               <p className={styles.pattern}>{letterPatternHint(name)}</p>
-              <p className={styles.hintLabel}>Sound clue</p>
+              <p className={styles.hintLabel}>{t('quiz.hintSound')}</p>
               <ClipPlayer key={name} name={name} />
             </>
           ) : null}
           <div className={styles.actions}>
             {level < 2 ? (
               <button type="button" className={styles.more} onClick={onMore}>
-                Show the letter pattern
+                {t('quiz.hintShowPattern')}
               </button>
             ) : (
               <button type="button" className={styles.reveal} onClick={onReveal}>
-                Reveal it
+                {t('quiz.hintReveal')}
               </button>
             )}
             <button type="button" className={styles.keep} onClick={onClose}>
-              Keep guessing
+              {t('quiz.hintKeepGuessing')}
             </button>
           </div>
         </div>

@@ -1,5 +1,6 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { ArtistPicture } from '../../../components/ui/artist-picture.tsx';
+import { t } from '../../../i18n/i18n.ts';
 import { imageUrl } from '../../../lib/artist-image.ts';
 import { rankColour } from '../../../lib/rank-scale.ts';
 import styles from './quiz-grid.module.css';
@@ -20,7 +21,7 @@ function imageOf(artist: Artist): string | undefined {
 /** The ranks: unlocked ones with name and picture, locked ones as our own placeholders only. */
 export function QuizGrid({ artists, unlocked, fresh, onLockedTap }: QuizGridProps) {
   return (
-    <ol className={styles.grid} aria-label="Your ranks">
+    <ol className={styles.grid} aria-label={t('quiz.ranks')}>
       {artists.map((artist, index) => {
         const rank = index + 1;
         const colour = rankColour(index);
@@ -45,7 +46,7 @@ export function QuizGrid({ artists, unlocked, fresh, onLockedTap }: QuizGridProp
                   type="button"
                   className={styles.locked}
                   style={{ '--rank': colour }}
-                  aria-label={`Locked artist, rank ${rank}`}
+                  aria-label={t('top40.lockedRow', { rank })}
                   onClick={() => onLockedTap(index)}
                 >
                   {inner}
@@ -55,7 +56,7 @@ export function QuizGrid({ artists, unlocked, fresh, onLockedTap }: QuizGridProp
                   className={styles.locked}
                   style={{ '--rank': colour }}
                   role="img"
-                  aria-label={`Locked artist, rank ${rank}`}
+                  aria-label={t('top40.lockedRow', { rank })}
                 >
                   {inner}
                 </div>
@@ -72,7 +73,7 @@ export function QuizGrid({ artists, unlocked, fresh, onLockedTap }: QuizGridProp
           >
             <div className={styles.open}>
               <span className={styles.rank}>
-                <span className="visually-hidden">Rank </span>
+                <span className="visually-hidden">{t('quiz.rank')} </span>
                 {rank}
               </span>
               <ArtistPicture className={styles.image} src={src} size={120} lazy />

@@ -1,8 +1,9 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { useRevealedArtists } from '../../../stores/revealed-artists.ts';
 import { QuizScreen } from './quiz-screen.tsx';
 
@@ -24,9 +25,9 @@ afterEach(cleanup);
 
 function renderQuiz() {
   render(
-    <MemoryRouter>
+    <Router hook={memoryLocation({ path: '/quiz' }).hook}>
       <QuizScreen artists={artists} messageOf={(name) => `Line for ${name}.`} onShareList={() => undefined} />
-    </MemoryRouter>,
+    </Router>,
   );
   return { field: screen.getByLabelText('Guess an artist'), user: userEvent.setup() };
 }

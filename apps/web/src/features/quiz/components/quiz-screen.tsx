@@ -1,8 +1,9 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import gameScreen from '../../../components/ui/game-screen.module.css';
 import { Progress } from '../../../components/ui/progress.tsx';
+import { t } from '../../../i18n/i18n.ts';
 import { playedInHardMode, useQuizMode } from '../../../stores/quiz-mode.ts';
 import { useQuiz } from '../use-quiz.ts';
 import { Celebration } from './celebration.tsx';
@@ -55,11 +56,11 @@ export function QuizScreen({ artists, messageOf, onShareList, onChallenge }: Qui
     <main className={styles.screen}>
       <header className={gameScreen.header}>
         <Link to="/" className={styles.back}>
-          <span aria-hidden="true">←</span> My Top {quiz.total}
+          <span aria-hidden="true">←</span> {t('quiz.back', { total: quiz.total })}
         </Link>
-        <h1 className={styles.title}>Guess your top {quiz.total}</h1>
+        <h1 className={styles.title}>{t('quiz.title', { total: quiz.total })}</h1>
         <Progress done={quiz.unlockedCount} total={quiz.total}>
-          {quiz.unlockedCount} of {quiz.total} unlocked
+          {t('quiz.progress', { done: quiz.unlockedCount, total: quiz.total })}
         </Progress>
         {quiz.allUnlocked ? null : <HardModeSwitch />}
       </header>
@@ -79,11 +80,7 @@ export function QuizScreen({ artists, messageOf, onShareList, onChallenge }: Qui
           misses={quiz.misses}
         />
       </div>
-      {quiz.allUnlocked ? null : (
-        <p className={styles.tip}>
-          {hard ? 'Hard mode: no hints, no clips.' : 'Stuck? Tap a locked rank for a hint.'}
-        </p>
-      )}
+      {quiz.allUnlocked ? null : <p className={styles.tip}>{hard ? t('quiz.tipHard') : t('quiz.tipHint')}</p>}
       <QuizGrid
         artists={artists}
         unlocked={quiz.unlocked}

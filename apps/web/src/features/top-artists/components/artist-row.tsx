@@ -1,5 +1,6 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import type { CSSProperties } from 'react';
+import { t } from '../../../i18n/i18n.ts';
 import { playsOf, playsText } from '../../../lib/plays.ts';
 import { rankColour, rowWidth } from '../../../lib/rank-scale.ts';
 import { type Move, moveLabel } from '../chart.ts';
@@ -81,7 +82,9 @@ export function RevealedRow({
         <span className={styles.text}>
           <span className={styles.name}>{artist.name}</span>
           {plays ? <span className={styles.plays}>{playsText(plays)}</span> : null}
-          {move ? <span className="visually-hidden">, {moveLabel(move).words}</span> : null}
+          {move ? (
+            <span className="visually-hidden">{t('top40.rowMove', { move: moveLabel(move).words })}</span>
+          ) : null}
         </span>
       </button>
     </li>
@@ -101,7 +104,11 @@ export function LockedRow({ index, move, onOpen }: RowFrameProps & { onOpen: () 
         style={frameStyle(index)}
         onClick={onOpen}
         // Movement says nothing of who (docs/product.md, "The weekly chart").
-        aria-label={`Locked artist, rank ${index + 1}${move ? `, ${moveLabel(move).words}` : ''}`}
+        aria-label={
+          move
+            ? t('top40.lockedRowMoved', { rank: index + 1, move: moveLabel(move).words })
+            : t('top40.lockedRow', { rank: index + 1 })
+        }
       >
         <RankCell index={index} move={move} hidden />
         <span className={`${styles.art} ${styles.placeholderArt}`} aria-hidden="true">

@@ -1,4 +1,5 @@
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
+import { t } from '../../../i18n/i18n.ts';
 import styles from './help-sheet.module.css';
 
 /** 'How does {product} work?' */
@@ -12,15 +13,19 @@ export function HelpSheet({
   productName: string;
 }) {
   return (
-    <BottomSheet open={open} onOpenChange={onOpenChange} title={`How does ${productName} work?`}>
+    <BottomSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('top40.helpTitle', { product: productName })}
+    >
       <img className={styles.image} src="/help.svg" alt="" width={320} height={160} />
       <ol className={styles.steps}>
-        <li>Take the quiz: guess who is in your top 40.</li>
-        <li>Guess an artist correctly and they unlock on your list, with a line about why they're there.</li>
-        <li>Your rankings come from about the past 4 weeks of listening, so check back as they change.</li>
+        <li>{t('top40.helpStep1')}</li>
+        <li>{t('top40.helpStep2')}</li>
+        <li>{t('top40.helpStep3')}</li>
       </ol>
       <button type="button" className={styles.done} onClick={() => onOpenChange(false)}>
-        Got it
+        {t('common.gotIt')}
       </button>
     </BottomSheet>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { t } from '../../../i18n/i18n.ts';
 import styles from './top40-menu.module.css';
 import type { Top40MenuProps } from './top40-menu.tsx';
 
@@ -9,7 +10,7 @@ function DotsButton({ onActivate }: { onActivate?: () => void }) {
     <button
       type="button"
       className={styles.trigger}
-      aria-label="Menu"
+      aria-label={t('common.menu')}
       aria-haspopup="menu"
       aria-expanded={false}
       onClick={onActivate}

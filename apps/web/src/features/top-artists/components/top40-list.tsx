@@ -1,6 +1,7 @@
 import type { Artist } from '@heavy-rotation/spotify';
 import { memo, startTransition, useEffect, useState } from 'react';
 import { afterFirstScreen, pageSettled } from '../../../boot/after-load.ts';
+import { t } from '../../../i18n/i18n.ts';
 import type { Move } from '../chart.ts';
 import { useImageQueue } from '../use-image-queue.ts';
 import { LockedRow, RevealedRow } from './artist-row.tsx';
@@ -34,7 +35,7 @@ export const Top40List = memo(function Top40List({
   const shown = new Set(revealed);
   const shineIndex = artists.findIndex((_, i) => shown.has(i));
   return (
-    <ol className={styles.list} aria-label="Your top artists">
+    <ol className={styles.list} aria-label={t('top40.listLabel')}>
       {artists.slice(0, count).map((artist, index) =>
         shown.has(index) ? (
           <RevealedRow
@@ -90,5 +91,5 @@ function useRowsToDraw(total: number): number {
 }
 
 export function fewerThan40Text(count: number): string {
-  return `These are all your top ${count} artists in the past month. Once you've listened to more tunes, come back to see your full top 40.`;
+  return t('top40.fewerThan40', { count });
 }

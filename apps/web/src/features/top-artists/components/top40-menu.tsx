@@ -1,4 +1,7 @@
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@heavy-rotation/contracts/languages';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useId } from 'react';
+import { activeLanguage, chooseLanguage, t } from '../../../i18n/i18n.ts';
 import styles from './top40-menu.module.css';
 
 export interface Top40MenuProps {
@@ -13,9 +16,10 @@ export interface Top40MenuProps {
 
 /** The header menu of the Top 40 screen. */
 export function Top40Menu({ onHelp, onShare, onChallenge, onReset, onLogout, defaultOpen }: Top40MenuProps) {
+  const languageLabel = useId();
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger className={styles.trigger} aria-label="Menu" autoFocus={defaultOpen}>
+      <DropdownMenu.Trigger className={styles.trigger} aria-label={t('common.menu')} autoFocus={defaultOpen}>
         <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true">
           <circle cx="5" cy="12" r="2.2" />
           <circle cx="12" cy="12" r="2.2" />
@@ -25,20 +29,47 @@ export function Top40Menu({ onHelp, onShare, onChallenge, onReset, onLogout, def
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.content} align="end" sideOffset={8}>
           <DropdownMenu.Item className={styles.item} onSelect={onHelp}>
-            How does this work?
+            {t('top40.menuHelp')}
           </DropdownMenu.Item>
           <DropdownMenu.Item className={styles.item} onSelect={onShare}>
-            Share my list
+            {t('top40.shareList')}
           </DropdownMenu.Item>
           <DropdownMenu.Item className={styles.item} onSelect={onChallenge}>
-            Challenge a friend
+            {t('top40.challengeFriend')}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Label id={languageLabel} className={styles.label}>
+            {t('page.language')}
+          </DropdownMenu.Label>
+          {/* Each language by its own name, in its own language (docs/languages.md, "Which language"). */}
+          <DropdownMenu.RadioGroup
+            aria-labelledby={languageLabel}
+            value={activeLanguage()}
+            onValueChange={(value) => {
+              // The cookie keeps the choice and the page reloads in it (src/i18n/i18n.ts).
+              if (isLanguage(value) && value !== activeLanguage()) chooseLanguage(value);
+            }}
+          >
+            {LANGUAGES.map((language) => (
+              <DropdownMenu.RadioItem
+                key={language}
+                value={language}
+                lang={language}
+                className={`${styles.item} ${styles.radio}`}
+              >
+                {LANGUAGE_NAMES[language]}
+                <DropdownMenu.ItemIndicator className={styles.check} aria-hidden="true">
+                  ✓
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className={styles.separator} />
           <DropdownMenu.Item className={styles.item} onSelect={onReset}>
-            Reset app
+            {t('top40.menuReset')}
           </DropdownMenu.Item>
           <DropdownMenu.Item className={styles.item} onSelect={onLogout}>
-            Log out
+            {t('top40.menuLogout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

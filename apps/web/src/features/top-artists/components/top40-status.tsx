@@ -1,5 +1,7 @@
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { t } from '../../../i18n/i18n.ts';
 import { EXPORT_LABEL } from '../../../lib/export-listener.ts';
 import { currentListener } from '../../../lib/listener.ts';
 import { clearSourceSession, SOURCE_LABEL } from '../../../lib/source-session.ts';
@@ -7,7 +9,21 @@ import type { TopArtistsErrorKind } from '../describe-error.ts';
 import styles from './top40-status.module.css';
 
 export function Top40Loading() {
-  return <Spinner label="Loading your top artists..." />;
+  return <Spinner label={t('top40.loading')} />;
+}
+
+// Stands for the link in a sentence, so each language puts the link where its words need it.
+const LINK_MARK = '\uE000';
+
+function withLink(text: string, link: ReactNode) {
+  const [before, after] = text.split(LINK_MARK);
+  return (
+    <>
+      {before}
+      {link}
+      {after}
+    </>
+  );
 }
 
 /** The error state: the text, 'Try Again', and for listeners off the allow list a way onto it. */
@@ -21,7 +37,7 @@ export function Top40Error({
   onRetry: () => void;
 }) {
   const listener = currentListener();
-  const empty = message === 'No artists found';
+  const empty = kind === 'empty';
   return (
     <div className={styles.wrap}>
       <p className={styles.message} role="alert">
@@ -29,31 +45,34 @@ export function Top40Error({
       </p>
       {kind === 'guest' ? (
         <p className={styles.hint}>
-          Access is limited while we grow. <Link to="/signup">Join the waitlist</Link> and we'll email you
-          when there's room.
+          {withLink(
+            t('top40.guestHint', { link: LINK_MARK }),
+            <Link to="/signup">{t('top40.joinWaitlist')}</Link>,
+          )}
         </p>
       ) : null}
       {empty && listener.kind === 'export' ? (
         <p className={styles.hint}>
-          Your {EXPORT_LABEL[listener.guest.kind]} data has no music plays in its last four weeks.{' '}
-          <Link to="/upload">Upload a newer export</Link>
+          {t('top40.exportEmpty', { source: EXPORT_LABEL[listener.guest.kind] })}{' '}
+          <Link to="/upload">{t('top40.uploadNewer')}</Link>
         </p>
       ) : null}
       {empty && listener.kind !== 'export' ? (
         <p className={styles.hint}>
-          {SOURCE_LABEL[listener.kind === 'source' ? listener.session.source : 'spotify']} hasn't ranked your
-          listening yet. Play some music and check back in a few days.
+          {t('top40.sourceEmpty', {
+            source: SOURCE_LABEL[listener.kind === 'source' ? listener.session.source : 'spotify'],
+          })}
         </p>
       ) : null}
       {kind === 'signed-out' && listener.kind === 'source' ? (
         <p className={styles.hint}>
           <Link to="/login" onClick={clearSourceSession}>
-            Sign in again
+            {t('top40.signInAgain')}
           </Link>
         </p>
       ) : null}
       <button type="button" className={styles.retry} onClick={onRetry}>
-        Try Again
+        {t('top40.tryAgain')}
       </button>
     </div>
   );

@@ -2,6 +2,7 @@ import type { Artist } from '@heavy-rotation/spotify';
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { t } from '../../../i18n/i18n.ts';
 import { KEYS } from '../../../lib/session.ts';
 import { readString, writeString } from '../../../lib/storage.ts';
 import styles from './welcome-overlay.module.css';
@@ -43,7 +44,7 @@ export function WelcomeGate({ artists, revealed }: WelcomeGateProps) {
     <Suspense
       fallback={
         <div className={styles.backdrop}>
-          <Spinner label="Loading welcome..." />
+          <Spinner label={t('messages.welcome.loading')} />
         </div>
       }
     >

@@ -1,13 +1,15 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { t } from '../../../i18n/i18n.ts';
 import { useWelcome } from '../use-welcome.ts';
 import { useScrollLock } from './use-scroll-lock.ts';
 import styles from './welcome-overlay.module.css';
 
+// Labels are read when drawn: the catalog loads at boot, after this module.
 const STEPS = [
-  { key: 'greeting', label: 'Welcome' },
-  { key: 'reflection', label: 'Your month in music' },
-  { key: 'teaser', label: 'Your quiz awaits' },
+  { key: 'greeting', label: () => t('messages.welcome.step.greeting') },
+  { key: 'reflection', label: () => t('messages.welcome.step.reflection') },
+  { key: 'teaser', label: () => t('messages.welcome.step.teaser') },
 ] as const;
 
 export interface WelcomeOverlayProps {
@@ -69,7 +71,7 @@ export function WelcomeOverlay({ artistNames, listSize, onComplete }: WelcomeOve
         {message ? (
           <>
             <p className={styles.kicker} id="welcome-title">
-              {current.label}
+              {current.label()}
             </p>
             <p className={styles.body} aria-live="polite">
               {message[current.key]}
@@ -80,12 +82,12 @@ export function WelcomeOverlay({ artistNames, listSize, onComplete }: WelcomeOve
               ))}
             </div>
             <p className="visually-hidden">
-              Step {step + 1} of {STEPS.length}
+              {t('messages.welcome.stepOf', { step: step + 1, steps: STEPS.length })}
             </p>
             <div className={styles.actions}>
               {!last ? (
                 <button type="button" className={styles.skip} onClick={onComplete}>
-                  Skip
+                  {t('messages.welcome.skip')}
                 </button>
               ) : null}
               <button
@@ -94,16 +96,16 @@ export function WelcomeOverlay({ artistNames, listSize, onComplete }: WelcomeOve
                 className={styles.next}
                 onClick={() => (last ? onComplete() : setStep(step + 1))}
               >
-                {last ? "Let's go" : 'Next'}
+                {last ? t('messages.welcome.start') : t('common.next')}
               </button>
             </div>
           </>
         ) : (
           <>
             <p className={styles.kicker} id="welcome-title">
-              Welcome
+              {t('messages.welcome.step.greeting')}
             </p>
-            <Spinner label="Getting your welcome ready..." />
+            <Spinner label={t('messages.welcome.preparing')} />
           </>
         )}
       </div>

@@ -1,0 +1,4 @@
+declare module 'virtual:messages/*' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

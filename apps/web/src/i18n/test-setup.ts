@@ -1,0 +1,3 @@
+import { loadLanguage } from './i18n.ts';
+
+await loadLanguage('en');
