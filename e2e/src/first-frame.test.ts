@@ -219,6 +219,8 @@ test('the saved frame is drawn only while it is what the app would draw, and goe
       'another build',
       () => changeStored(page, FRAME_KEY, (v) => ({ ...(v as object), build: '/assets/index-old.js' })),
     ],
+    // Drawn in another language: the listener has chosen a new one since (docs/languages.md).
+    ['another language', () => changeStored(page, FRAME_KEY, (v) => ({ ...(v as object), language: 'de' }))],
     ['not a frame', () => page.evaluate((k) => localStorage.setItem(k, '{"html":'), FRAME_KEY)],
   ];
   for (const [what, change] of cases) {

@@ -38,6 +38,8 @@ function linePattern(message: string): RegExp | null {
 
 /** What a listener reads and hears on the page: its lines of text, and the names of the accessibility tree. */
 async function pageTexts(page: Page): Promise<string[]> {
+  // The text as laid out: what is shown, line by line, not what hidden nodes hold.
+  // biome-ignore lint/performance/useDomNodeTextContent: see above
   const visible = await page.evaluate(() => `${document.title}\n${document.body.innerText}`);
   const tree = await page.locator('body').ariaSnapshot();
   // Names in quotes, and the text after a role (`- text: …`, `- paragraph: …`); not a link's `/url`.

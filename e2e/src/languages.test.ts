@@ -66,6 +66,15 @@ test.each(OTHER_LANGUAGES)(
     await connect.waitFor();
     await look(page, language, 'login');
 
+    // The waitlist and the exports' page.
+    await page.goto(`${journey.stack.url}/signup`);
+    await page.locator('main form').waitFor();
+    await look(page, language, 'signup');
+    await page.goto(`${journey.stack.url}/upload`);
+    await page.locator('main input[type="file"]').first().waitFor({ state: 'attached' });
+    await look(page, language, 'upload');
+    await page.goto(`${journey.stack.url}/login`);
+
     // Spotify's page is Spotify's (the emulator's): not ours to translate.
     await connect.click();
     await page.getByRole('button', { name: 'Log in as Demo Listener' }).click();
