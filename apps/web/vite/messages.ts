@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
 export const LOCALES = fileURLToPath(new URL('../src/i18n/locales', import.meta.url));
 
 /**
- * The pseudo-language (docs/languages.md, "Checking that every text is translated"): English with every
+ * The pseudo-language (docs/languages.md, "The pseudo-language"): English with every
  * letter accented and each message about 40 % longer, so a text not taken from a catalog stands out and a
  * screen that cannot take German's length shows it. Selected only by its cookie; never in the menu.
  */

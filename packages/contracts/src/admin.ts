@@ -59,6 +59,8 @@ export const waitlistRow = z.object({
   createdAt: z.string(),
   status: z.enum(WAITLIST_STATUSES),
   invitedAt: z.nullable(z.string()),
+  /** The language the signup page was read in, that of the invitation (docs/languages.md). */
+  language: z.string(),
   mail: z.nullable(mailState),
 });
 export type WaitlistRow = z.infer<typeof waitlistRow>;

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@heavy-rotation/contracts';
 import type * as admin from '@heavy-rotation/contracts/admin';
 import { and, asc, desc, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
@@ -5,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { mailOutbox, userProfile, waitlistSignup } from '../db/schema.ts';
 import { newestFirst } from './audit.ts';
 import { safeCell } from './csv.ts';
+import { adminText } from './texts.ts';
 
 type WaitlistQuery = z.infer<typeof admin.waitlistQuery>;
 
@@ -31,6 +33,7 @@ const signupColumns = {
   email: waitlistSignup.email,
   createdAt: waitlistSignup.createdAt,
   invitedAt: waitlistSignup.invitedAt,
+  language: waitlistSignup.language,
   status,
 };
 
@@ -81,6 +84,7 @@ export async function waitlistPage(db: Db, query: WaitlistQuery) {
         createdAt: r.createdAt.toISOString(),
         status: r.status,
         invitedAt: r.invitedAt?.toISOString() ?? null,
+        language: r.language,
         mail: m
           ? {
               status: m.status as 'queued' | 'sending' | 'sent' | 'failed',
@@ -98,41 +102,53 @@ export async function waitlistPage(db: Db, query: WaitlistQuery) {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** The invitation (docs/operator.md, "Sending invitations"): plain text and HTML with the sign-in link. */
-function invitation(link: string): { subject: string; text: string; html: string } {
-  const subject = 'Your invitation to Heavy Rotation';
-  const lines = [
-    'Your spot on the Heavy Rotation waitlist came up.',
-    'Sign in with the Spotify account of this email address to see your top 40 artists of the last four weeks, then unlock them one guess at a time.',
-  ];
-  const text = `Hi,\n\n${lines.join('\n\n')}\n\nSign in: ${link}\n\nYou get this email because you joined the waitlist. Nothing more will follow.\n`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
-<p>Hi,</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:#1db954;color:#000;text-decoration:none;font-weight:600">Sign in to Heavy Rotation</a></p>
-<p style="color:#555;font-size:13px">Or open ${escapeHtml(link)}<br>You get this email because you joined the waitlist. Nothing more will follow.</p>
+/**
+ * The invitation (docs/operator.md, "Sending invitations"): plain text and HTML with the sign-in link, in
+ * the language the signup page was read in (docs/languages.md, "Catalogs").
+ */
+function invitation(language: Language, link: string): { subject: string; text: string; html: string } {
+  const t = (id: Parameters<typeof adminText>[1], values?: Record<string, string>) =>
+    adminText(language, id, values);
+  const subject = t('invitation.subject');
+  const lines = [t('invitation.spotCameUp'), t('invitation.howToPlay')];
+  const why = t('invitation.why');
+  const text = `${t('invitation.greeting')}\n\n${lines.join('\n\n')}\n\n${t('invitation.signIn', { link })}\n\n${why}\n`;
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>${escapeHtml(t('invitation.greeting'))}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:#1db954;color:#000;text-decoration:none;font-weight:600">${escapeHtml(t('invitation.button'))}</a></p>
+<p style="color:#555;font-size:13px">${escapeHtml(t('invitation.orOpen', { link }))}<br>${escapeHtml(why)}</p>
 </body></html>`;
   return { subject, text, html };
 }
 
-/** Queues an invitation for each signup and marks them invited; resolves with how many were queued. */
+/** Queues an invitation for each signup, in its language, and marks them invited; resolves with how many were queued. */
 export async function invite(db: Db, ids: number[], link: string, now: () => number): Promise<number> {
-  const mail = invitation(link);
+  const mails = new Map<Language, ReturnType<typeof invitation>>();
+  const mailIn = (language: string) => {
+    const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+    const mail = mails.get(lang) ?? invitation(lang, link);
+    mails.set(lang, mail);
+    return mail;
+  };
   return db.transaction(async (tx) => {
     const signups = await tx
       .update(waitlistSignup)
       .set({ invitedAt: new Date(now()) })
       .where(inArray(waitlistSignup.id, ids))
-      .returning({ id: waitlistSignup.id, email: waitlistSignup.email });
+      .returning({ id: waitlistSignup.id, email: waitlistSignup.email, language: waitlistSignup.language });
     if (signups.length === 0) return 0;
     await tx.insert(mailOutbox).values(
-      signups.map((s) => ({
-        signupId: s.id,
-        toEmail: s.email,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
-        nextAttemptAt: new Date(now()),
-      })),
+      signups.map((s) => {
+        const mail = mailIn(s.language);
+        return {
+          signupId: s.id,
+          toEmail: s.email,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+          nextAttemptAt: new Date(now()),
+        };
+      }),
     );
     return signups.length;
   });

@@ -86,6 +86,8 @@ export const waitlistSignup = pgTable(
     subject: text('subject'),
     /** When the operator last invited this address (docs/operator.md, "Waitlist"). */
     invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /** The language the signup page was read in, that of the invitation (docs/languages.md, "Catalogs"). */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [index('waitlist_signup_created').on(t.createdAt)],

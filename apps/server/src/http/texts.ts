@@ -10,7 +10,7 @@ export type Texts<Id extends string> = (
 ) => string;
 
 /**
- * A domain's catalog (docs/languages.md, "The server's texts"): its `locales/<language>.json` files,
+ * A domain's catalog (docs/languages.md, "Catalogs"): its `locales/<language>.json` files,
  * imported by the domain (so the build carries them), ICU messages by id, compiled once at start. English
  * is the source; a message missing in another language fails `npm test` (http/texts.test.ts) and falls
  * back to English should one slip through.

@@ -8,7 +8,7 @@ import pt from './locales/pt-BR.json' with { type: 'json' };
 
 /**
  * The templates of the success lines and the welcome, in the listener's language (docs/languages.md,
- * "The server's texts"): what answers when no generator is configured, for a guest, or when the
+ * "Catalogs"): what answers when no generator is configured, for a guest, or when the
  * generator fails.
  */
 export const messageText = loadTexts({ en, 'es-419': es, 'pt-BR': pt, fr, de, ja });

@@ -7,7 +7,7 @@ import ja from './locales/ja.json' with { type: 'json' };
 import pt from './locales/pt-BR.json' with { type: 'json' };
 
 /**
- * What the texts' domain says, in the listener's language (docs/languages.md, "The server's texts"): the
+ * What the texts' domain says, in the listener's language (docs/languages.md, "Catalogs"): the
  * texted code and every refusal the phone sheet shows. The consent words are not here: they are
  * versioned in @heavy-rotation/contracts (CONSENTS), shared with the sheet.
  */

@@ -5,6 +5,7 @@ import { waitlistSignup } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { nulPath } from '../http/json.ts';
+import { languageOf } from '../http/language.ts';
 import { requireSameOrigin } from '../http/same-origin.ts';
 
 /** local@domain.tld, nothing around it: no spaces, commas, semicolons, brackets, quotes or a second @. */
@@ -79,6 +80,8 @@ export function waitlistRoutes(
         email,
         emailNormalised: email.toLowerCase(),
         subject: field(form, 'subject').slice(0, 200) || null,
+        // The invitation is written in the language this page was read in (docs/languages.md, "Catalogs").
+        language: languageOf(c),
       })
       .onConflictDoNothing({ target: waitlistSignup.emailNormalised });
     return c.json({ ok: true });

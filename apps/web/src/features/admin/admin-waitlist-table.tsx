@@ -39,6 +39,7 @@ export function WaitlistTable(props: {
               </button>
             </th>
           ))}
+          <th scope="col">Language</th>
         </tr>
       </thead>
       <tbody>
@@ -60,6 +61,7 @@ export function WaitlistTable(props: {
                 <span className={`${data.badge} ${data[r.status]}`}>{r.status}</span>
                 {mail ? <span className={mail.bad ? data.mailBad : data.mail}>{mail.text}</span> : null}
               </td>
+              <td>{r.language}</td>
             </tr>
           );
         })}

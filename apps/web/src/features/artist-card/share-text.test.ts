@@ -4,6 +4,7 @@ import { artistShareText, cardMessage, shareTitle } from './share-text.ts';
 test('the message gets a full stop unless it already ends in . ! or ?', () => {
   expect(cardMessage('You keep coming back')).toBe('You keep coming back.');
   expect(cardMessage('On repeat!')).toBe('On repeat!');
+  expect(cardMessage('心に残るアーティストですね。')).toBe('心に残るアーティストですね。');
   expect(cardMessage('Who else?')).toBe('Who else?');
   expect(cardMessage('Done.')).toBe('Done.');
   expect(cardMessage('  trailing space  ')).toBe('trailing space.');

@@ -3,7 +3,8 @@ import { t } from '../../i18n/i18n.ts';
 /** docs/product.md, "The list card and the share view": the message under the card, with a full stop unless it already ends in . ! or ?. */
 export function cardMessage(message: string | undefined): string {
   const text = message?.trim() || t('messages.default');
-  return /[.!?]$/.test(text) ? text : `${text}.`;
+  // A sentence already ended, in any script (Japanese ends with 。！？), gets no second full stop.
+  return /[.!?。！？…]$/u.test(text) ? text : `${text}.`;
 }
 
 /** The share text (docs/product.md, "The list card and the share view"). */

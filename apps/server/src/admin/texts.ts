@@ -1,0 +1,13 @@
+import { loadTexts } from '../http/texts.ts';
+import de from './locales/de.json' with { type: 'json' };
+import en from './locales/en.json' with { type: 'json' };
+import es from './locales/es-419.json' with { type: 'json' };
+import fr from './locales/fr.json' with { type: 'json' };
+import ja from './locales/ja.json' with { type: 'json' };
+import pt from './locales/pt-BR.json' with { type: 'json' };
+
+/**
+ * What the console sends listeners, in the language they joined the waitlist in (docs/languages.md,
+ * "Catalogs"): the invitation email. The console's own screens stay English.
+ */
+export const adminText = loadTexts({ en, 'es-419': es, 'pt-BR': pt, fr, de, ja });
