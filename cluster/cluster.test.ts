@@ -158,8 +158,14 @@ test('a deploy of a new build, instance by instance, while an old tab keeps load
   // The new build is written beside the old one (its files have new hashes; old ones are kept).
   const newEntry = oldEntry.replace(/-([\w]+)\.js$/, '-next$1.js');
   cpSync(join(c.webDist, oldEntry), join(c.webDist, newEntry));
-  // Its pages name the new entry: the shell, and the pages of the screens a visit most often opens on.
-  const pages = ['index.html', ...readdirSync(join(c.webDist, 'pages')).map((f) => join('pages', f))];
+  // Its pages name the new entry: the shell, and the pages of the screens a visit most often opens on,
+  // in every language (dist/pages/<language>/).
+  const pages = [
+    'index.html',
+    ...readdirSync(join(c.webDist, 'pages'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => join('pages', f)),
+  ];
   for (const page of pages) {
     const html = readFileSync(join(c.webDist, page), 'utf8');
     writeFileSync(join(c.webDist, page), html.replaceAll(oldEntry, newEntry));
