@@ -95,6 +95,8 @@ export const listQuery = z.object({ q: z.optional(z.string().check(z.maxLength(2
 export const consentRecord = z.object({
   text: z.string(),
   version: z.string(),
+  /** The language of the sheet the words were shown in (each language's words have their own versions). */
+  language: z.string(),
   createdAt: z.string(),
   source: z.string(),
   userAgent: z.nullable(z.string()),

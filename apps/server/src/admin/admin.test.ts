@@ -303,9 +303,9 @@ describe.each(DATABASES)('operator console on %s', (kind) => {
     const csv = async () =>
       (await (await admin('/subscribers.csv', { method: 'POST' })).text()).trimEnd().split('\n');
     expect(await csv()).toEqual([
-      'phone_e164,display_name,consent_version,consented_at,confirmed_by,code_sent_at,code_message_sid',
-      expect.stringMatching(/^\+447700900123,Ann,2024-06,[^,]+,sms-code,/),
-      expect.stringMatching(/^\+15555550199,'=Cy,2024-06,/),
+      'phone_e164,display_name,consent_version,consent_language,consented_at,confirmed_by,code_sent_at,code_message_sid',
+      expect.stringMatching(/^\+447700900123,Ann,2024-06,en,[^,]+,sms-code,/),
+      expect.stringMatching(/^\+15555550199,'=Cy,2024-06,en,/),
     ]);
 
     const erase = await admin('/subscribers/sub-bob', { method: 'DELETE', headers: { Origin: SITE } });

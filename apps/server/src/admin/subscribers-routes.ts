@@ -47,6 +47,7 @@ export function subscribersPanelRoutes({
         'phone_e164',
         'display_name',
         'consent_version',
+        'consent_language',
         'consented_at',
         'confirmed_by',
         'code_sent_at',

@@ -72,6 +72,7 @@ export async function subscribersPage(db: Db, hashPhone: PhoneHasher, q: string 
         .map((c) => ({
           text: c.consentText,
           version: c.consentVersion,
+          language: c.consentLanguage,
           createdAt: c.createdAt.toISOString(),
           source: c.source,
           userAgent: c.userAgent,
@@ -133,6 +134,7 @@ export async function messageableCsvPage(db: Db, hashPhone: PhoneHasher, after: 
           r.phone ?? '',
           safeCell(r.name),
           proof?.consentVersion ?? '',
+          proof?.consentLanguage ?? '',
           how?.confirmedAt ?? '',
           safeCell(how?.confirmedBy ?? null),
           how?.codeSentAt ?? '',

@@ -199,13 +199,14 @@ describe.each(DATABASES)('on %s', (kind) => {
     });
     const csv = (await (await operator('/subscribers.csv', { method: 'POST' })).text()).trimEnd().split('\n');
     expect(csv[0]).toBe(
-      'phone_e164,display_name,consent_version,consented_at,confirmed_by,code_sent_at,code_message_sid',
+      'phone_e164,display_name,consent_version,consent_language,consented_at,confirmed_by,code_sent_at,code_message_sid',
     );
     expect(csv).toContain(
       [
         '+14155552671',
         'Demo Listener',
         CONSENT_VERSION,
+        'en',
         record?.createdAt.toISOString(),
         'sms-code',
         record?.codeSentAt?.toISOString(),

@@ -75,6 +75,7 @@ export function SubscriberCard(props: {
 function Consent({ consent: c }: { consent: admin.SubscriberRow['consents'][number] }) {
   const facts: [string, string | null][] = [
     ['Version', String(c.version)],
+    ['Language', c.language],
     ['When', when(c.createdAt)],
     ['Where', c.source],
     ['Browser', c.userAgent ?? 'unknown'],
