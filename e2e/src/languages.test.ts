@@ -140,6 +140,23 @@ test.each(OTHER_LANGUAGES)(
   },
 );
 
+test('a language chosen on /login is kept: the page comes again in it, and so does the next visit', async () => {
+  const { context, page } = await phoneIn(journey.browser, 'en');
+  await page.goto(`${journey.stack.url}/login`);
+  await page.getByRole('link', { name: 'Connect Spotify' }).and(page.locator('[href]')).waitFor();
+  await Promise.all([page.waitForEvent('load'), page.getByLabel('Language').selectOption('de')]);
+  await page.getByRole('link', { name: text('de', 'landing.login.connectSpotify') }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+  await expectNoEnglish(page, 'de', 'login after choosing');
+  // The browser still asks for English; the choice wins, on the server's page too.
+  const again = await context.newPage();
+  const answer = await again.goto(`${journey.stack.url}/signup`);
+  expect(answer?.headers()['content-language']).toBe('de');
+  expect(await again.evaluate(() => document.documentElement.lang)).toBe('de');
+  expect(await again.getByLabel(text('de', 'page.language')).inputValue()).toBe('de');
+  await context.close();
+});
+
 test('the check for English finds it: an English page fails it in every other language', async () => {
   const { context, page } = await phoneIn(journey.browser, 'en');
   await page.goto(`${journey.stack.url}/login`);
