@@ -20,7 +20,7 @@ const BUFFER_MAX = 20_000;
 export interface EventLog {
   /** Keeps an event to be written with the next batch; never waits, never fails the request. */
   record(event: EventRow): void;
-  /** Writes every buffered event now (the timer, a full batch, SIGTERM and tests call it). */
+  /** Writes every buffered event now (SIGTERM and tests call it). */
   flush(): Promise<void>;
 }
 
@@ -41,9 +41,15 @@ export function createEventLog(
   let buffer: (EventRow & { at: string })[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
+  /** A write for a full batch waits its turn: more events past BATCH_MAX need not queue another. */
+  let fullBatchQueued = false;
 
-  async function write(): Promise<void> {
+  /** Writes a batch if at least `least` events wait; then on while a whole batch waits, or all of them. */
+  async function write(all: boolean, least = 1): Promise<void> {
     if (buffer.length === 0) return;
+    if (buffer.length < least) return arm();
+    if (timer) clearTimeout(timer);
+    timer = undefined;
     const batch = buffer.slice(0, BATCH_MAX);
     buffer = buffer.slice(batch.length);
     const rows = JSON.stringify(
@@ -79,7 +85,11 @@ export function createEventLog(
     } finally {
       trim();
     }
-    if (buffer.length > 0) return write();
+    // What came in while this batch was written waits for its second (docs/architecture.md, "Per-request
+    // work") unless a whole batch is there or a flush wants everything: written at once, the few events
+    // of each write's few milliseconds made a statement of their own, hundreds a second under load.
+    if (buffer.length >= BATCH_MAX || (all && buffer.length > 0)) return write(all);
+    if (buffer.length > 0) arm();
   }
 
   function trim() {
@@ -93,26 +103,37 @@ export function createEventLog(
 
   function arm() {
     // The timer keeps nothing alive: SIGTERM flushes, and a test's process may end.
-    timer ??= setTimeout(() => void flush().catch(() => undefined), FLUSH_MS).unref();
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      void queue(() => write(false)).catch(() => undefined);
+    }, FLUSH_MS).unref();
+  }
+
+  /** One write at a time: each waits for the one before it. */
+  function queue(next: () => Promise<void>): Promise<void> {
+    writing = writing.catch(() => undefined).then(next);
+    return writing;
   }
 
   function flush(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    // One write at a time: a flush waits for the one before it, then writes what is left.
-    writing = writing.catch(() => undefined).then(write);
-    return writing;
+    return queue(() => write(true));
   }
 
   return {
     record(event) {
       buffer.push({ ...event, at: new Date(options.now()).toISOString() });
       trim();
-      if (buffer.length >= BATCH_MAX) {
-        flush().catch(() => undefined);
+      if (buffer.length < BATCH_MAX) {
+        arm();
         return;
       }
-      arm();
+      if (fullBatchQueued) return;
+      fullBatchQueued = true;
+      // The write ahead of this one may have taken the batch already: then the rest waits for its second.
+      queue(() => {
+        fullBatchQueued = false;
+        return write(false, BATCH_MAX);
+      }).catch(() => undefined);
     },
     flush,
   };

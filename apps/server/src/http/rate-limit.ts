@@ -61,10 +61,15 @@ export function createRateLimiter(
   return { spend: (key) => counted(shared.consume(key).then(passed, fallBack(key))) };
 }
 
-/** Counters in this process's memory, bounded by `memoryKeys`. */
+/**
+ * Counters in this process's memory, bounded by `memoryKeys` (docs/decisions/020-abuse-limits.md,
+ * "Bounded counters"). The bound is lru-cache's `maxSize`, each counter weighing 1, not its `max`, which
+ * allocates room for every key when the cache is made (lru-cache's README, "Storage Bounds Safety").
+ */
 function memoryLimiter(limit: number, windowMs: number, memoryKeys: number): RateLimiter {
   const counters = new LRUCache<string, { points: number; resetAt: number }>({
-    max: memoryKeys,
+    maxSize: memoryKeys,
+    sizeCalculation: () => 1,
     ttl: windowMs,
   });
   let purgedAt = Date.now();
