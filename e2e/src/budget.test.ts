@@ -109,8 +109,7 @@ test("the Top 40's first frame goes first: images, lines, analytics and offline 
       (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN),
   );
   expect(painted).not.toBeNaN();
-  const later =
-    /\/images\/artist\/|pwa-register|workbox-window|manifest\.webmanifest|\/api\/events|generate-success-message|\/sw\.js/;
+  const later = /\/images\/artist\/|manifest\.webmanifest|\/api\/events|generate-success-message|\/sw\.js/;
   const waiting = started.filter((r) => later.test(r.url));
   // They were asked for, all of them once the list was on screen.
   expect(waiting.some((r) => r.url.includes('/images/artist/'))).toBe(true);
