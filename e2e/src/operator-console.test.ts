@@ -159,8 +159,10 @@ test('subscribers: masked, revealed with an audit entry, erased on request; a fl
   await card.getByText('May be messaged').waitFor();
   await card.getByText('1 consent record').click();
   await card.getByText(/Reply STOP to unsubscribe/).waitFor();
-  // Where the listener agreed: the Top 40, whose button opened the phone gate.
-  expect(await card.locator('dd').nth(2).textContent()).toBe('/');
+  // Where the listener agreed: the Top 40, whose button opened the phone gate; in English.
+  const fact = (term: string) => card.locator(`dt:text-is("${term}") + dd`).textContent();
+  expect(await fact('Where')).toBe('/');
+  expect(await fact('Language')).toBe('en');
   await shot(page, 'console-subscribers');
   await axeClean(page);
 
@@ -172,7 +174,7 @@ test('subscribers: masked, revealed with an audit entry, erased on request; a fl
   await page.getByRole('button', { name: /Export numbers that may be messaged/ }).click();
   const csv = await readFile(await (await download).path(), 'utf8');
   expect(csv).toMatch(
-    /^phone_e164,display_name,consent_version,consented_at,confirmed_by,code_sent_at,code_message_sid\n\+12015550123,Demo Listener,.+,sms-code,.+,SM[0-9a-f]{32}\n/,
+    /^phone_e164,display_name,consent_version,consent_language,consented_at,confirmed_by,code_sent_at,code_message_sid\n\+12015550123,Demo Listener,[^,]+,en,[^,]+,sms-code,.+,SM[0-9a-f]{32}\n/,
   );
 
   // Erase: asked once more, then gone.
