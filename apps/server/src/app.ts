@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps): ServerApp {
       events,
       origin,
       hashCode: createKeyedHash(db, 'sms-code'),
-      ...(profiles ? { profiles } : {}),
+      profiles,
     }),
   );
   app.route('/rest/v1', profileRoutes(profileReads(db, profiles), userGuard));
@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps): ServerApp {
       auth: adminAuthFromEnv(env, { db, origin, own, now, addressOf: ip }),
       signInUrl: `${origin}/login`,
       signInGuard: limitBy(limits.adminSignIn, ip),
-      forgetProfile: (id) => profiles?.forget(id),
+      forgetProfile: (id) => profiles.forget(id),
       challengeOwner: shared.ownerHash,
       pseudonym: pseudonymFromEnv(env, { sourceKeySecret: deps.sourceKeySecret }),
       // The embedded database keeps deleted rows in its files until rewritten (docs/operator.md).
@@ -95,6 +95,7 @@ export function createApp(deps: AppDeps): ServerApp {
     '/',
     sourceRoutes(env, {
       db,
+      changes: shared.changes,
       sessions: shared.sessions,
       listenbrainz: shared.listenbrainz,
       origin,

@@ -72,5 +72,6 @@ export async function createDeps(
   if (database.pool) metrics.watchPool(database.pool);
   const counters = overrides.counters ?? (await countersFromEnv(env, onTrouble));
   const events = overrides.events ?? createEventLog(database.db, { now, onTrouble, metrics: metrics.events });
+  metrics.watchEvents(events.waiting);
   return { env, database, logger, sourceKeySecret, mail, metrics, counters, events, ...overrides };
 }

@@ -29,7 +29,13 @@ export function sharedOf(deps: AppDeps) {
   const { origin, own } = originsFromEnv(env);
   const limits = limitsFromEnv(env, deps.counters, metrics);
   const ip = limits.addressOf;
-  const sessions = sessionStoreFromEnv(env, { db, now, sourceKeySecret: deps.sourceKeySecret });
+  const { changes } = database;
+  const sessions = sessionStoreFromEnv(env, {
+    db,
+    changes,
+    now,
+    sourceKeySecret: deps.sourceKeySecret,
+  });
   const identity = identityFromEnv(env, {
     fetch: observed(deps.providerFetch ?? fetch),
     now,
@@ -47,6 +53,7 @@ export function sharedOf(deps: AppDeps) {
   const perIp = limit(limits.ip, ip);
   return {
     db,
+    changes,
     now,
     origin,
     own,
@@ -73,9 +80,7 @@ export function sharedOf(deps: AppDeps) {
       listeners.requireListener,
       limit(limits.user, (c) => c.get('user').id),
     ),
-    // The embedded database has no other writer than this process, so its profile rows can be held in
-    // memory; a shared PostgreSQL may be written by other instances, so every read goes to it.
-    profiles: database.kind === 'pglite' ? createProfileCache(now) : undefined,
+    profiles: createProfileCache(changes),
     hashPhone: createPhoneHasher(db),
     flags: createFlagStore(db, now),
     ownerHash: createKeyedHash(db, 'challenge-owner', 'base64url'),

@@ -1,24 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { errorReply } from '@heavy-rotation/contracts';
 import * as schemas from '@heavy-rotation/contracts/admin';
-import { isNull, sql } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Database, openDatabase } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { operator } from '../db/schema.ts';
+import { secondConnection } from '../test/database.ts';
 import { DATABASES, read, startTestServer, type TestServer } from '../test/harness.ts';
 import { hash } from './auth.ts';
 import { restoreOperator } from './operators.ts';
 
 const ADMIN_TOKEN = 'bootstrap-token-0123456789';
 const SITE = 'http://127.0.0.1:8787';
-
-/** A second instance's own connections to the same database (on PostgreSQL, its own pool). */
-async function secondConnection(first: Database): Promise<Database> {
-  if (first.kind === 'pglite') return first;
-  const rows: unknown = await first.db.execute(sql`select current_schema() as schema`);
-  const pgSchema = (rows as { rows: { schema: string }[] }).rows[0]?.schema;
-  return openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgSchema });
-}
 
 describe.each(DATABASES)('operators on %s, two instances', (kind) => {
   let one: TestServer;

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
+import { type ChangeFeed, pgliteChanges, postgresChanges } from './changes.ts';
 import { openPglite } from './pglite.ts';
 import type { PgliteFiles } from './pglite-files.ts';
 import * as schema from './schema.ts';
@@ -18,6 +19,8 @@ export interface PoolState {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Which cached rows changed, told by the database to every instance (`./changes.ts`). */
+  changes: ChangeFeed;
   /** PostgreSQL's pool as it is now (the metrics read it); the embedded database has none. */
   pool?: () => PoolState;
   /** True when a trivial query answers (readiness). */
@@ -85,18 +88,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Cast: both drivers give a PgDatabase over the same schema; only their query-result type differs,
     // and the app reads results through the schema, never the driver's raw result.
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const changes = postgresChanges(
+      () =>
+        new pg.Client({
+          connectionString: options.databaseUrl,
+          connectionTimeoutMillis: 3_000,
+          // The heartbeat's answer, or the feed counts as cut (`./changes.ts`).
+          query_timeout: 3_000,
+        }),
+      (what, error) => options.onTrouble?.(what, error),
+    );
     return {
       db,
       kind: 'postgres',
+      changes,
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: () => ping(db),
-      close: () => pool.end(),
+      async close() {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
   const embedded = await openPglite(options, migrationsFolder);
   // Cast: as for node-postgres above.
   const db = embedded.db as unknown as Db;
-  return { db, kind: 'pglite', ping: () => ping(db), close: embedded.close };
+  const changes = await pgliteChanges(embedded.client);
+  return {
+    db,
+    kind: 'pglite',
+    changes,
+    ping: () => ping(db),
+    async close() {
+      await changes.close();
+      await embedded.close();
+    },
+  };
 }
 
 /** Waits for PostgreSQL at start, trying again with a growing pause until the start timeout. */

@@ -89,5 +89,5 @@ export async function openPglite(options: PgliteOptions, migrationsFolder: strin
   }
   const pglite = drizzlePglite(client, { schema });
   await migratePglite(pglite, { migrationsFolder });
-  return { db: pglite, close: () => client.close() };
+  return { db: pglite, client, close: () => client.close() };
 }

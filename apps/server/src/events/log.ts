@@ -22,6 +22,8 @@ export interface EventLog {
   record(event: EventRow): void;
   /** Writes every buffered event now (SIGTERM and tests call it). */
   flush(): Promise<void>;
+  /** How many events wait to be written. */
+  waiting(): number;
 }
 
 /**
@@ -35,10 +37,10 @@ export function createEventLog(
   options: {
     now: () => number;
     onTrouble: (what: string, error: unknown) => void;
-    metrics?: { written(n: number): void; dropped(n: number): void; buffered(n: number): void };
+    metrics?: { written(n: number): void; dropped(n: number): void };
   },
 ): EventLog {
-  let buffer: (EventRow & { at: string })[] = [];
+  let buffer: (EventRow & { at: number })[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
   /** A write for a full batch waits its turn: more events past BATCH_MAX need not queue another. */
@@ -58,7 +60,7 @@ export function createEventLog(
         path: e.path ?? null,
         phone_country: e.phoneCountry ?? null,
         detail: e.detail ?? null,
-        created_at: e.at,
+        created_at: new Date(e.at).toISOString(),
       })),
     );
     try {
@@ -98,7 +100,6 @@ export function createEventLog(
       buffer = buffer.slice(over);
       options.metrics?.dropped(over);
     }
-    options.metrics?.buffered(buffer.length);
   }
 
   function arm() {
@@ -121,7 +122,7 @@ export function createEventLog(
 
   return {
     record(event) {
-      buffer.push({ ...event, at: new Date(options.now()).toISOString() });
+      buffer.push({ ...event, at: options.now() });
       trim();
       if (buffer.length < BATCH_MAX) {
         arm();
@@ -136,5 +137,6 @@ export function createEventLog(
       }).catch(() => undefined);
     },
     flush,
+    waiting: () => buffer.length,
   };
 }

@@ -47,10 +47,15 @@ export function createMetrics() {
     help: 'Analytics events let go because the buffer was full while the database was away',
     registers: [registry],
   });
-  const eventsBuffered = new Gauge({
+  let eventsWaiting: (() => number) | undefined;
+  new Gauge({
     name: 'events_buffered',
     help: 'Analytics events waiting to be written',
     registers: [registry],
+    // Read when scraped: a request that adds an event does no metrics work for it.
+    collect() {
+      if (eventsWaiting) this.set(eventsWaiting());
+    },
   });
   let poolState: (() => PoolState) | undefined;
   new Gauge({
@@ -77,7 +82,10 @@ export function createMetrics() {
     events: {
       written: (n: number) => eventsWritten.inc(n),
       dropped: (n: number) => eventsDropped.inc(n),
-      buffered: (n: number) => eventsBuffered.set(n),
+    },
+    /** Reads how many events wait to be written each time the metrics are scraped. */
+    watchEvents(waiting: () => number) {
+      eventsWaiting = waiting;
     },
     /** Reads the pool's state each time the metrics are scraped. */
     watchPool(state: () => PoolState) {

@@ -43,15 +43,15 @@ type ProfileReads = (
 
 /**
  * Reads of `user_profile`: the caller's own row only, phone masked, a `select` of known columns. The
- * rows come from the profile cache when there is one (the embedded database), else from the database.
+ * rows come from the profile cache, else from the database.
  */
-export function profileReads(db: Db, cache?: ProfileCache): ProfileReads {
+export function profileReads(db: Db, cache: ProfileCache): ProfileReads {
   async function row(id: string): Promise<ProfileRow | undefined> {
-    const cached = cache?.get(id);
-    if (cached !== undefined) return cached ?? undefined;
-    const readAt = cache?.generation() ?? 0;
+    const cached = cache.get(id);
+    if (cached !== undefined) return cached.row ?? undefined;
+    const readAt = cache.generation();
     const [found] = await db.select().from(userProfile).where(eq(userProfile.id, id));
-    cache?.set(id, found ?? null, readAt);
+    cache.keep(id, { row: found ?? null }, readAt);
     return found;
   }
   function answer(found: ProfileRow | undefined, columns: Column[] | undefined): ProfileAnswer {

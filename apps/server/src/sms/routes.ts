@@ -37,7 +37,7 @@ export interface SmsRouteOptions {
   events: EventLog;
   /** Where the provider calls the webhook: this server's public origin, never a request's Host. */
   origin: string;
-  profiles?: ProfileCache;
+  profiles: ProfileCache;
 }
 
 /** Our number as people write it: "+1 500 555 0006". */
@@ -154,7 +154,7 @@ export function smsRoutes(
       if (!recorded) throw expired;
     } finally {
       // Whatever happened, the next read of this profile goes to the database.
-      options.profiles?.forget(user.id);
+      options.profiles.forget(user.id);
     }
     options.events.record({ name: 'sms_code_confirmed' });
     return c.json({ ok: true as const });

@@ -30,7 +30,7 @@ describe.each(DATABASES)('on %s', (kind) => {
   });
 
   test('a changed ranking is kept; rankings past 120 days are let go', async () => {
-    const charts = createChartStore(s.database.db, () => clock);
+    const charts = createChartStore(s.database.db, s.database.changes, () => clock);
     const start = clock;
     expect(await charts.record('lastfm:ada', ['a', 'b'])).toEqual([{ at: start, ids: ['a', 'b'] }]);
     clock += DAY;

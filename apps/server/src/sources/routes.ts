@@ -1,6 +1,7 @@
 import { listenbrainzSignIn } from '@heavy-rotation/contracts';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
+import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { createKeyedHash } from '../db/secrets.ts';
 import type { Env } from '../env.ts';
@@ -8,6 +9,7 @@ import { HttpError } from '../http/errors.ts';
 import { guard } from '../http/guard.ts';
 import { readJson } from '../http/json.ts';
 import { sessionCookieName } from '../http/listener.ts';
+import { createRepeatedJson } from '../http/repeated-json.ts';
 import { requireSameOrigin } from '../http/same-origin.ts';
 import { createChartStore } from './chart.ts';
 import { SourceError } from './errors.ts';
@@ -19,6 +21,7 @@ import { createTopArtistsReader } from './top-artists.ts';
 
 export interface SourceRouteOptions extends Omit<LastfmRouteOptions, 'start' | 'stateHash'> {
   db: Db;
+  changes: ChangeFeed;
   sessions: SessionStore;
   listenbrainz: Listenbrainz;
   /** Origins allowed to make state-changing calls with the cookie. */
@@ -29,6 +32,8 @@ export interface SourceRouteOptions extends Omit<LastfmRouteOptions, 'start' | '
 
 /** The chart is the list as shown: its first 40 ranks. */
 const CHART_SIZE = 40;
+/** Room for the written answers of a few thousand listeners (about 11 kB plain, 2 kB compressed). */
+const ANSWER_BYTES = 8 * 1024 * 1024;
 
 /**
  * Sign-in, session and top artists for Last.fm and ListenBrainz listeners (docs/product.md, "Other
@@ -37,8 +42,14 @@ const CHART_SIZE = 40;
 export function sourceRoutes(env: Pick<Env, 'SOURCE_CACHE_SECONDS'>, options: SourceRouteOptions): Hono {
   const { sessions, origin } = options;
   const app = new Hono();
-  const topArtists = createTopArtistsReader(options.db, options.now, env.SOURCE_CACHE_SECONDS * 1000);
-  const charts = createChartStore(options.db, options.now);
+  const topArtists = createTopArtistsReader(
+    options.db,
+    options.changes,
+    options.now,
+    env.SOURCE_CACHE_SECONDS * 1000,
+  );
+  const charts = createChartStore(options.db, options.changes, options.now);
+  const repeated = createRepeatedJson(ANSWER_BYTES);
 
   async function start(c: Context, session: Omit<SourceSession, 'expiresAt'>) {
     const { token, expiresAt } = await sessions.create(session);
@@ -93,7 +104,13 @@ export function sourceRoutes(env: Pick<Env, 'SOURCE_CACHE_SECONDS'>, options: So
         session.userId,
         reply.artists.slice(0, CHART_SIZE).map((a) => a.id),
       );
-      return c.json({ ...reply, chart });
+      if (reply.stale) return c.json({ ...reply, chart });
+      // A fresh list is the same answer on every call until the list or the chart changes: the listener,
+      // when the list was fetched, and which rankings the chart holds name it.
+      const version = [session.userId, reply.fetchedAt, chart.length, chart[0]?.at, chart.at(-1)?.at].join(
+        '\0',
+      );
+      return repeated(c, version, () => ({ ...reply, chart }));
     } catch (error) {
       // The source refused the key: this sign-in is over on every device.
       if (error instanceof SourceError && error.code === 'signed-out')

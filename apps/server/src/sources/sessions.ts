@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, or } from 'drizzle-orm';
+import { type ChangeFeed, createRowCache } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { sourceSession } from '../db/schema.ts';
 import type { Env } from '../env.ts';
@@ -30,8 +31,24 @@ function isSource(value: string): value is SourceName {
   return value === 'lastfm' || value === 'listenbrainz';
 }
 
-/** Sessions kept in the database (docs/decisions/019-own-sessions-for-other-sources.md). */
-function createSessionStore(db: Db, now: () => number, lifetimeMs: number, box: KeyBox) {
+/** A session as found by one of its token hashes: valid until `until`, or until the database says otherwise. */
+interface Found {
+  session: SourceSession;
+  until: number;
+  /** When the token is due for a new one; undefined for a replaced token in its minute of grace. */
+  rotateAt: number | undefined;
+}
+
+/** How many sessions an instance keeps in memory. */
+const CACHE_MAX = 10_000;
+
+/**
+ * Sessions kept in the database (docs/decisions/019-own-sessions-for-other-sources.md), and in each
+ * instance's memory until the database says a session changed (docs/decisions/036-caches-told-by-the-database.md).
+ */
+function createSessionStore(db: Db, now: () => number, lifetimeMs: number, box: KeyBox, changes: ChangeFeed) {
+  // Keyed by the token's hash, as the triggers of source_session tell it.
+  const cache = createRowCache<Found>(changes, 'source_session', CACHE_MAX);
   return {
     /** Starts a session and returns the cookie's token. */
     async create(session: Omit<SourceSession, 'expiresAt'>): Promise<{ token: string; expiresAt: Date }> {
@@ -58,6 +75,14 @@ function createSessionStore(db: Db, now: () => number, lifetimeMs: number, box: 
     async find(token: string): Promise<{ session: SourceSession; rotated?: string } | undefined> {
       const tokenHash = hash(token);
       const at = new Date(now());
+      const known = cache.get(tokenHash);
+      if (
+        known &&
+        at.getTime() < known.until &&
+        (known.rotateAt === undefined || at.getTime() < known.rotateAt)
+      )
+        return { session: known.session };
+      const readAt = cache.generation();
       const [row] = await db
         .select()
         .from(sourceSession)
@@ -91,7 +116,20 @@ function createSessionStore(db: Db, now: () => number, lifetimeMs: number, box: 
         sourceKey,
         expiresAt: row.expiresAt,
       };
-      if (row.tokenHash !== tokenHash || now() - row.rotatedAt.getTime() < ROTATE_MS) return { session };
+      const current = row.tokenHash === tokenHash;
+      if (!current || now() - row.rotatedAt.getTime() < ROTATE_MS) {
+        const graceUntil = row.previousUntil?.getTime() ?? 0;
+        cache.keep(
+          tokenHash,
+          {
+            session,
+            until: current ? row.expiresAt.getTime() : Math.min(row.expiresAt.getTime(), graceUntil),
+            rotateAt: current ? row.rotatedAt.getTime() + ROTATE_MS : undefined,
+          },
+          readAt,
+        );
+        return { session };
+      }
       const rotated = newToken();
       // Only one request rotates: the update matches the current hash, so a second one finds nothing.
       const updated = await db
@@ -104,22 +142,37 @@ function createSessionStore(db: Db, now: () => number, lifetimeMs: number, box: 
         })
         .where(eq(sourceSession.tokenHash, tokenHash))
         .returning({ tokenHash: sourceSession.tokenHash });
+      cache.forget(tokenHash);
       return updated.length > 0 ? { session, rotated } : { session };
     },
 
     /** Ends the session of this token (log out, Reset App). */
     async revoke(token: string): Promise<void> {
       const tokenHash = hash(token);
-      await db
+      const ended = await db
         .delete(sourceSession)
-        .where(or(eq(sourceSession.tokenHash, tokenHash), eq(sourceSession.previousHash, tokenHash)));
+        .where(or(eq(sourceSession.tokenHash, tokenHash), eq(sourceSession.previousHash, tokenHash)))
+        .returning({ tokenHash: sourceSession.tokenHash, previousHash: sourceSession.previousHash });
+      forgetAll(ended);
     },
 
     /** Ends every session of a listener (the source refused their key). */
     async revokeUser(userId: string): Promise<void> {
-      await db.delete(sourceSession).where(eq(sourceSession.userId, userId));
+      const ended = await db
+        .delete(sourceSession)
+        .where(eq(sourceSession.userId, userId))
+        .returning({ tokenHash: sourceSession.tokenHash, previousHash: sourceSession.previousHash });
+      forgetAll(ended);
     },
   };
+
+  /** Sessions this instance ended: forgotten here at once; the others hear it from the database. */
+  function forgetAll(ended: { tokenHash: string; previousHash: string | null }[]) {
+    for (const row of ended) {
+      cache.forget(row.tokenHash);
+      if (row.previousHash) cache.forget(row.previousHash);
+    }
+  }
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
@@ -133,9 +186,9 @@ const SESSION_MS = 30 * 86_400_000;
  */
 export function sessionStoreFromEnv(
   env: Pick<Env, 'SOURCE_KEY_SECRET'>,
-  shared: { db: Db; now: () => number; sourceKeySecret: string | undefined },
+  shared: { db: Db; changes: ChangeFeed; now: () => number; sourceKeySecret: string | undefined },
 ): SessionStore {
   const secret = env.SOURCE_KEY_SECRET ?? shared.sourceKeySecret;
   if (!secret) throw new Error('Invalid configuration: SOURCE_KEY_SECRET is not set');
-  return createSessionStore(shared.db, shared.now, SESSION_MS, createKeyBox(secret));
+  return createSessionStore(shared.db, shared.now, SESSION_MS, createKeyBox(secret), shared.changes);
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { demoSources } from '@heavy-rotation/emulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -177,6 +178,37 @@ describe.each(DATABASES)('on %s', (kind) => {
     const wrong = await s.call('/auth/listenbrainz/session', { json: { token: 'not-a-token' } });
     expect(wrong.status).toBe(401);
     expect((await s.call('/auth/listenbrainz/session', { json: {} })).status).toBe(400);
+  });
+
+  test('the list goes out compressed to a phone that accepts it, the same as plain, and anew once fetched again', async () => {
+    const res = await s.call('/auth/listenbrainz/session', { json: { token: LB_TOKEN } });
+    const session = cookieOf(res, 'hr_session') ?? '';
+    const ask = async (encoding?: string) => {
+      const answer = await s.call(
+        '/api/source/top-artists',
+        withSession(session, encoding ? { headers: { 'Accept-Encoding': encoding } } : {}),
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('Content-Type')).toMatch(/^application\/json/);
+      expect(answer.headers.get('Vary')).toMatch(/Accept-Encoding/);
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      const coding = answer.headers.get('Content-Encoding');
+      const text =
+        coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes;
+      return { coding, size: bytes.length, body: JSON.parse(text.toString()) as { fetchedAt: string } };
+    };
+    const plain = await ask();
+    const br = await ask('gzip, deflate, br, zstd');
+    const gzip = await ask('gzip;q=1, br;q=0');
+    expect([plain.coding, br.coding, gzip.coding]).toEqual([null, 'br', 'gzip']);
+    expect(br.body).toEqual(plain.body);
+    expect(gzip.body).toEqual(plain.body);
+    expect(br.size).toBeLessThan(plain.size / 3);
+    // An hour on, the list is fetched again: the answer is the new one, not the bytes kept before.
+    clock += 61 * 60_000;
+    const later = await ask('br');
+    expect(later.body.fetchedAt).not.toBe(br.body.fetchedAt);
+    expect(new Date(later.body.fetchedAt).getTime()).toBe(clock);
   });
 
   test('ListenBrainz: a 429 without a saved list passes on its wait', async () => {

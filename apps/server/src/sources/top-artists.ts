@@ -2,6 +2,7 @@ import type { SourceArtist, SourceTopArtistsReply } from '@heavy-rotation/contra
 import { sourceArtist } from '@heavy-rotation/contracts';
 import { and, eq, lt } from 'drizzle-orm';
 import * as z from 'zod/mini';
+import { type ChangeFeed, createRowCache, type RowCache } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { sourceRefreshLease, sourceTopArtists } from '../db/schema.ts';
 import { SourceError } from './errors.ts';
@@ -19,6 +20,14 @@ const LEASE_MS = 60_000;
 /** How often a request that found the lease taken looks again for the holder's answer. */
 const POLL_MS = 250;
 
+/** How many listeners' lists an instance keeps in memory. */
+const CACHE_MAX = 1_000;
+
+interface Kept {
+  artists: SourceArtist[];
+  fetchedAt: Date;
+}
+
 export interface Upstream {
   topArtists(session: SourceSession): Promise<SourceArtist[]>;
 }
@@ -28,15 +37,17 @@ export interface Upstream {
  * listener across all instances, the answer cached. The one call is held by a lease row that expires by
  * itself; no transaction and no lock is open while the source answers, so a slow source holds no database
  * connection (docs/decisions/020-abuse-limits.md). When the source rate-limits
- * and a list was fetched before, that list is answered, marked stale.
+ * and a list was fetched before, that list is answered, marked stale. Each instance also keeps the lists
+ * it read in memory until the database says they changed (docs/decisions/036-caches-told-by-the-database.md).
  */
-export function createTopArtistsReader(db: Db, now: () => number, cacheMs: number) {
+export function createTopArtistsReader(db: Db, changes: ChangeFeed, now: () => number, cacheMs: number) {
+  const lists = createRowCache<Kept>(changes, 'source_top_artists', CACHE_MAX);
   // Requests of this instance for the same listener share one answer, holding nothing while they wait.
   const inFlight = new Map<string, Promise<SourceTopArtistsReply>>();
   return (session: SourceSession, upstream: Upstream): Promise<SourceTopArtistsReply> => {
     const running = inFlight.get(session.userId);
     if (running) return running;
-    const answer = refresh(db, session, upstream, now, cacheMs).finally(() =>
+    const answer = refresh(db, lists, session, upstream, now, cacheMs).finally(() =>
       inFlight.delete(session.userId),
     );
     inFlight.set(session.userId, answer);
@@ -46,16 +57,26 @@ export function createTopArtistsReader(db: Db, now: () => number, cacheMs: numbe
 
 async function refresh(
   db: Db,
+  lists: RowCache<Kept>,
   session: SourceSession,
   upstream: Upstream,
   now: () => number,
   /** A source's list is kept this long for every instance (docs/product.md, "Other sources"). */
   cacheMs: number,
 ): Promise<SourceTopArtistsReply> {
-  const read = async () => {
+  const fresh = (entry: { fetchedAt: Date } | undefined) =>
+    entry !== undefined && now() - entry.fetchedAt.getTime() < cacheMs;
+  /** The list: from memory while fresh, else as the database has it now. */
+  const read = async (): Promise<Kept | undefined> => {
+    const known = lists.get(session.userId);
+    if (fresh(known)) return known;
+    const readAt = lists.generation();
     const [row] = await db.select().from(sourceTopArtists).where(eq(sourceTopArtists.userId, session.userId));
     const artists = row ? cached.safeParse(row.artists) : undefined;
-    return row && artists?.success ? { artists: artists.data, fetchedAt: row.fetchedAt } : undefined;
+    if (!row || !artists?.success) return undefined;
+    const kept = { artists: artists.data, fetchedAt: row.fetchedAt };
+    lists.keep(session.userId, kept, readAt);
+    return kept;
   };
   const reply = (artists: SourceArtist[], fetchedAt: Date, notice: string | null = null) => ({
     source: session.source,
@@ -64,8 +85,6 @@ async function refresh(
     stale: notice !== null,
     notice,
   });
-  const fresh = (entry: { fetchedAt: Date } | undefined) =>
-    entry !== undefined && now() - entry.fetchedAt.getTime() < cacheMs;
 
   /** Takes the listener's lease unless another live request holds it; its end time when taken. */
   async function takeLease(): Promise<Date | undefined> {
@@ -106,6 +125,7 @@ async function refresh(
           .insert(sourceTopArtists)
           .values({ userId: session.userId, artists, fetchedAt })
           .onConflictDoUpdate({ target: sourceTopArtists.userId, set: { artists, fetchedAt } });
+        lists.forget(session.userId);
         return reply(artists, fetchedAt);
       } catch (error) {
         if (error instanceof SourceError && error.code === 'rate-limited' && latest) {

@@ -23,3 +23,11 @@ export async function openTestDatabase(
     },
   };
 }
+
+/** A second instance's own connections to the same database (on PostgreSQL, its own pool and feed). */
+export async function secondConnection(first: Database): Promise<Database> {
+  if (first.kind === 'pglite') return first;
+  const rows: unknown = await first.db.execute(sql`select current_schema() as schema`);
+  const pgSchema = (rows as { rows: { schema: string }[] }).rows[0]?.schema;
+  return openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema });
+}
