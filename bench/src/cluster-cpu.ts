@@ -15,7 +15,7 @@ export interface Cpu {
 }
 
 /** user, system time of a process, and its parent. */
-function stat(pid: string): { ticks: number; ppid: number } {
+export function stat(pid: string): { ticks: number; ppid: number } {
   const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   return { ticks: Number(fields[11]) + Number(fields[12]), ppid: Number(fields[1]) };

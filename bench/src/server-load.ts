@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 import { freePort, ROOT } from '../../scripts/stack.ts';
 import { type BenchStack, rssMb } from './bench-stack.ts';
 import type { BrowserCall, CallName } from './browser-calls.ts';
+import { stat } from './cluster-cpu.ts';
 import { atLeast, atMost, type Measure, measured, missing, QUICK, reasonOf } from './results.ts';
 
 const SECONDS = QUICK ? 2 : 10;
@@ -90,8 +91,24 @@ async function load(target: Target, seconds: number): Promise<autocannon.Result>
   });
 }
 
-/** Warms caches and JIT, then loads the target for SECONDS; checks the answers were the right ones. */
-async function measureTarget(target: Target): Promise<{ rps: number; p99: number; note: string }> {
+/** A process's CPU time so far in ms (/proc ticks of 10 ms); undefined when it cannot be read. */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    return stat(String(pid)).ticks * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Warms caches and JIT, then loads the target for SECONDS; checks the answers were the right ones. With
+ * the serving process's pid, also its CPU time per answer and its share of one core meanwhile.
+ */
+async function measureTarget(
+  target: Target,
+  pid?: number,
+): Promise<{ rps: number; p99: number; note: string; cpuUs?: number; core?: number }> {
   const first = await fetch(target.url, {
     method: target.method ?? 'GET',
     ...(target.headers ? { headers: target.headers } : {}),
@@ -100,7 +117,9 @@ async function measureTarget(target: Target): Promise<{ rps: number; p99: number
   await first.arrayBuffer();
   if (!target.expected.includes(first.status)) throw new Error(`answers ${first.status}`);
   await load(target, WARM_UP_SECONDS);
+  const [cpuBefore, started] = [cpuMs(pid), performance.now()];
   const result = await load(target, SECONDS);
+  const [cpuAfter, ended] = [cpuMs(pid), performance.now()];
   const total = result.requests.total;
   const counts = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [
     Number(code),
@@ -114,10 +133,14 @@ async function measureTarget(target: Target): Promise<{ rps: number; p99: number
     );
   }
   const statuses = counts.map(([c]) => c).join('/');
+  const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
     note: `${total} requests, status ${statuses}`,
+    ...(cpu === undefined || total === 0
+      ? {}
+      : { cpuUs: (cpu * 1000) / total, core: Math.round((cpu / (ended - started)) * 100) }),
   };
 }
 
@@ -128,13 +151,14 @@ export async function measureServerLoad(
 ): Promise<Measure[]> {
   const out: Measure[] = [];
   const baseline = await startBaseline();
-  let base: { rps: number; p99: number };
+  let base: Awaited<ReturnType<typeof measureTarget>>;
   try {
-    base = await measureTarget({ label: 'baseline', url: baseline.url, expected: [200] });
+    base = await measureTarget({ label: 'baseline', url: baseline.url, expected: [200] }, baseline.child.pid);
   } finally {
     baseline.child.kill('SIGTERM');
   }
   out.push(measured('Server baseline (bare Hono): req/s', Math.round(base.rps), 'req/s'));
+  out.push(cpuPerRequest('Server baseline (bare Hono): CPU per request', base));
   out.push(
     measured(
       'Server baseline (bare Hono): p99 latency',
@@ -149,8 +173,9 @@ export async function measureServerLoad(
     const name = (metric: string) => `Server ${target.label}: ${metric}`;
     const goal = GOALS[target.label as CallName];
     try {
-      const r = await measureTarget(target);
+      const r = await measureTarget(target, stack.serverPid);
       out.push(measured(name('req/s'), Math.round(r.rps), 'req/s', undefined, r.note));
+      out.push(cpuPerRequest(name('CPU per request'), r));
       const p99Ratio =
         base.p99 >= 1 ? `${(r.p99 / base.p99).toFixed(1)}× the baseline's` : 'baseline under 1 ms';
       out.push(measured(name('p99 latency'), r.p99, 'ms', goal ? atMost(25) : undefined, p99Ratio));
@@ -182,4 +207,20 @@ export async function measureServerLoad(
         ),
   );
   return out;
+}
+
+/**
+ * The serving process's CPU per answer, and how busy it was: a process below one core was not what
+ * limited the rate (the bare baseline's is the load generator, in the bench's own process).
+ */
+function cpuPerRequest(name: string, r: { cpuUs?: number; core?: number }): Measure {
+  return r.cpuUs === undefined
+    ? missing(name, 'µs', 'the process time could not be read')
+    : measured(
+        name,
+        Math.round(r.cpuUs * 10) / 10,
+        'µs',
+        undefined,
+        `the process used ${r.core} % of one core`,
+      );
 }
