@@ -7,7 +7,7 @@ import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } fro
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, ROOT } from '../scripts/stack.ts';
+import { freePort, ROOT, SERVER_NODE_FLAGS } from '../scripts/stack.ts';
 
 // Debian's PostgreSQL server binaries, newest version installed.
 const PG_BIN = join(
@@ -107,7 +107,8 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
     pg('pg_ctl', ['-D', pgData, '-o', options, '-l', join(dir, 'pg.log'), '-w', 'start']);
   }
   function startProcess(script: string, vars: Record<string, string>, name: string): Instance['child'] {
-    const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+    // The built server starts as in production, with its V8 flags (docs/deploy.md, "Building").
+    const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [...SERVER_NODE_FLAGS, script];
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: { PATH: process.env.PATH, ...vars },
