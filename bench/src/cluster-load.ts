@@ -1,4 +1,10 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Agent } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type Cluster, startCluster } from '../../cluster/start.ts';
 import { ROOT } from '../../scripts/stack.ts';
 import type { BrowserCall, CallName } from './browser-calls.ts';
@@ -46,6 +52,24 @@ const SCHOOL_SECONDS = QUICK ? 2 : 10;
 const P99_LIMIT_MS = 50;
 
 const ms = (value: number) => Math.round(value * 10) / 10;
+
+/** The same run in a process of its own (`cluster-load-child.ts`): a fresh heap for the load generator. */
+export async function measureClusterLoadApart(calls: Map<CallName, BrowserCall>): Promise<Measure[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'hr-cluster-load-'));
+  try {
+    const [input, output] = [join(dir, 'calls.json'), join(dir, 'figures.json')];
+    await writeFile(input, JSON.stringify([...calls]));
+    const child = fileURLToPath(new URL('./cluster-load-child.ts', import.meta.url));
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', child, input, output, ...(QUICK ? ['--quick'] : [])],
+      { cwd: ROOT, maxBuffer: 16 << 20 },
+    );
+    return JSON.parse(await readFile(output, 'utf8')) as Measure[];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 export async function measureClusterLoad(calls: Map<CallName, BrowserCall>): Promise<Measure[]> {
   const crowd = await startCrowd(LISTENERS);

@@ -8,7 +8,7 @@ import { type BenchStack, startBenchStack } from './bench-stack.ts';
 import { launchBrowser, type StorageEntry, signedInStorage } from './browser.ts';
 import { type BrowserCall, browserCalls, type CallName } from './browser-calls.ts';
 import { measureBundles } from './bundle.ts';
-import { measureClusterLoad } from './cluster-load.ts';
+import { measureClusterLoadApart } from './cluster-load.ts';
 import { measureColdStart, removeColdStartFolders } from './cold-start.ts';
 import { demoListener } from './demo-listener.ts';
 import { type LighthousePage, lighthouseFigures, REPORTS_DIR, runLighthouse } from './lighthouse.ts';
@@ -153,7 +153,7 @@ await withStack(async (stack) => {
   );
   // Production-shaped: two instances behind HAProxy on PostgreSQL, whole sessions of the same calls.
   await part('Cluster', 300_000, async () =>
-    calls ? measureClusterLoad(calls) : [missing('Cluster', '', reason)],
+    calls ? measureClusterLoadApart(calls) : [missing('Cluster', '', reason)],
   );
 }, 'Server');
 await part('Operator console', 120_000, measureOperatorStats);
