@@ -210,8 +210,8 @@ export async function measureServerLoad(
 }
 
 /**
- * The serving process's CPU per answer, and how busy it was: a process below one core was not what
- * limited the rate (the bare baseline's is the load generator, in the bench's own process).
+ * The serving process's CPU per answer, and how busy it was: a process well below one core was not what
+ * limited the rate; the load generator, in the bench's own process, was.
  */
 function cpuPerRequest(name: string, r: { cpuUs?: number; core?: number }): Measure {
   return r.cpuUs === undefined
