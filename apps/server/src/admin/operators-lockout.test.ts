@@ -3,10 +3,8 @@ import { errorReply } from '@heavy-rotation/contracts';
 import * as schemas from '@heavy-rotation/contracts/admin';
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Database } from '../db/client.ts';
 import { operator } from '../db/schema.ts';
-import { secondConnection } from '../test/database.ts';
-import { DATABASES, read, startTestServer, type TestServer } from '../test/harness.ts';
+import { DATABASES, read, startTwoInstances, type TestServer } from '../test/harness.ts';
 import { hash } from './auth.ts';
 import { restoreOperator } from './operators.ts';
 
@@ -16,17 +14,12 @@ const SITE = 'http://127.0.0.1:8787';
 describe.each(DATABASES)('operators on %s, two instances', (kind) => {
   let one: TestServer;
   let two: TestServer;
-  let twoDb: Database;
+  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
   beforeAll(async () => {
-    one = await startTestServer(kind, { ADMIN_TOKEN, PUBLIC_ORIGIN: SITE });
-    twoDb = await secondConnection(one.database);
-    two = await startTestServer(kind, { ADMIN_TOKEN, PUBLIC_ORIGIN: SITE }, { database: twoDb });
+    instances = await startTwoInstances(kind, { ADMIN_TOKEN, PUBLIC_ORIGIN: SITE });
+    ({ one, two } = instances);
   });
-  afterAll(async () => {
-    await two.close();
-    if (twoDb !== one.database) await twoDb.close();
-    await one.close();
-  });
+  afterAll(() => instances.close());
 
   const call = (s: TestServer, cookie: string, path: string, init: RequestInit & { json?: unknown } = {}) => {
     const headers = new Headers(init.headers);

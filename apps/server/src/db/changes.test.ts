@@ -5,12 +5,8 @@ import { openTestDatabase, TEST_DATABASE_URL } from '../test/database.ts';
 import { CHANGES_CHANNEL, createRowCache, HEARTBEAT_MS, type Heard, postgresChanges } from './changes.ts';
 import { userProfile } from './schema.ts';
 
-/** Waits until `check` holds, up to `ms` (10 s): a notice arrives a moment after its commit. */
-async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  return check();
-}
+/** Asks `check` again until it passes, up to `ms` (10 s): a notice arrives a moment after its commit. */
+const soon = <T>(check: () => T, ms = 10_000) => expect.poll(check, { timeout: ms, interval: 20 });
 
 describe.skipIf(!TEST_DATABASE_URL)('the change feed on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -22,7 +18,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the change feed on PostgreSQL', () => {
   test('a committed change is heard with its table and key; a rolled back one is not', async () => {
     const heard: Heard[] = [];
     database.changes.subscribe((change) => heard.push(change));
-    await until(() => database.changes.live());
+    await soon(() => database.changes.live()).toBe(true);
     await database.db
       .transaction(async (tx) => {
         await tx.insert(userProfile).values({ id: 'rolled-back' });
@@ -31,7 +27,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the change feed on PostgreSQL', () => {
       .catch(() => undefined);
     await database.db.insert(userProfile).values({ id: 'committed' });
     // Notices come in commit order: once the committed one is here, a rolled back one would be too.
-    expect(await until(() => heard.some((c) => c?.key === 'committed'))).toBe(true);
+    await soon(() => heard.some((c) => c?.key === 'committed')).toBe(true);
     expect(heard).toContainEqual({ table: 'user_profile', key: 'committed' });
     expect(heard.some((c) => c?.key === 'rolled-back')).toBe(false);
   });
@@ -51,14 +47,14 @@ describe.skipIf(!TEST_DATABASE_URL)('the change feed on PostgreSQL', () => {
     await notifier.connect();
     try {
       const cache = createRowCache<{ name: string }>(feed, 'user_profile', 10);
-      expect(await until(() => feed.live())).toBe(true);
+      await soon(() => feed.live()).toBe(true);
       cache.keep('kept-before', { name: 'before' }, cache.generation());
       expect(cache.get('kept-before')).toEqual({ name: 'before' });
 
       // PostgreSQL ends the feed's connection (a restart, a network cut, an operator's kill).
       const first = clients[0] as pg.Client & { processID: number };
       await notifier.query('select pg_terminate_backend($1)', [first.processID]);
-      expect(await until(() => !feed.live())).toBe(true);
+      await soon(() => !feed.live()).toBe(true);
       expect(troubles.some((t) => t.includes('cut'))).toBe(true);
       expect(cache.get('kept-before')).toBeUndefined();
       // A read made while the feed is down is not kept: a change it would miss could not correct it.
@@ -67,12 +63,12 @@ describe.skipIf(!TEST_DATABASE_URL)('the change feed on PostgreSQL', () => {
         expect(cache.get('read-while-cut')).toBeUndefined();
       }
 
-      expect(await until(() => feed.live())).toBe(true);
+      await soon(() => feed.live()).toBe(true);
       expect(clients.length).toBeGreaterThan(1);
       cache.keep('kept-after', { name: 'after' }, cache.generation());
       expect(cache.get('kept-after')).toEqual({ name: 'after' });
       await notifier.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, 'user_profile kept-after']);
-      expect(await until(() => cache.get('kept-after') === undefined)).toBe(true);
+      await soon(() => cache.get('kept-after') === undefined).toBe(true);
     } finally {
       await notifier.end();
       await feed.close();
@@ -81,10 +77,10 @@ describe.skipIf(!TEST_DATABASE_URL)('the change feed on PostgreSQL', () => {
 
   test('a read that began before a change was heard does not keep what it read', async () => {
     const cache = createRowCache<{ name: string }>(database.changes, 'user_profile', 10);
-    await until(() => database.changes.live());
+    await soon(() => database.changes.live()).toBe(true);
     const readAt = cache.generation();
     await database.db.insert(userProfile).values({ id: 'changed-mid-read' });
-    expect(await until(() => cache.generation() !== readAt)).toBe(true);
+    await soon(() => cache.generation() !== readAt).toBe(true);
     cache.keep('changed-mid-read', { name: 'old' }, readAt);
     expect(cache.get('changed-mid-read')).toBeUndefined();
   });
@@ -110,12 +106,12 @@ describe.skipIf(!TEST_DATABASE_URL)('the change feed on PostgreSQL', () => {
       (what) => troubles.push(what),
     );
     try {
-      expect(await until(() => feed.live())).toBe(true);
+      await soon(() => feed.live()).toBe(true);
       for (const socket of pairs) {
         socket.unpipe();
         socket.pause();
       }
-      expect(await until(() => !feed.live(), HEARTBEAT_MS + 5_000)).toBe(true);
+      await soon(() => !feed.live(), HEARTBEAT_MS + 5_000).toBe(true);
       expect(troubles.some((t) => t.includes('cut'))).toBe(true);
     } finally {
       await feed.close();

@@ -36,18 +36,27 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | und
   return undefined;
 }
 
-function encode(bytes: Buffer<ArrayBuffer>, encoding: Encoding | undefined): Promise<Buffer<ArrayBuffer>> {
+/**
+ * The server's one compressor, on libuv's thread pool: `most` for what is compressed once per deploy (the
+ * built files), `quick` for what is compressed once per version of an answer (`./repeated-json.ts`).
+ */
+export function encode(
+  bytes: Buffer<ArrayBuffer>,
+  encoding: Encoding | undefined,
+  effort: 'most' | 'quick' = 'most',
+): Promise<Buffer<ArrayBuffer>> {
   if (encoding === 'br') {
     return brotli(bytes, {
       params: {
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_QUALITY]: effort === 'most' ? 11 : 5,
         [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
       },
     });
   }
   // Cast: zlib returns a Buffer over a fresh ArrayBuffer; its typing says ArrayBufferLike only.
-  if (encoding === 'gzip') return gzipAsync(bytes, { level: 9 }) as Promise<Buffer<ArrayBuffer>>;
+  if (encoding === 'gzip')
+    return gzipAsync(bytes, { level: effort === 'most' ? 9 : 6 }) as Promise<Buffer<ArrayBuffer>>;
   return Promise.resolve(bytes);
 }
 

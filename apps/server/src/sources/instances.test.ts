@@ -1,11 +1,9 @@
 import { demoSources } from '@heavy-rotation/emulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Database } from '../db/client.ts';
 import { sourceSession, userProfile } from '../db/schema.ts';
 import { cookieOf } from '../test/calls.ts';
-import { secondConnection } from '../test/database.ts';
-import { DATABASES, startTestServer, type TestServer } from '../test/harness.ts';
+import { DATABASES, startTwoInstances, type TestServer } from '../test/harness.ts';
 
 const LB_TOKEN = demoSources.listenbrainz[0]?.token ?? '';
 const SITE = 'http://127.0.0.1:8787';
@@ -18,17 +16,12 @@ const SITE = 'http://127.0.0.1:8787';
 describe.each(DATABASES)('two instances on %s', (kind) => {
   let one: TestServer;
   let two: TestServer;
-  let twoDb: Database;
+  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
   beforeAll(async () => {
-    one = await startTestServer(kind, { PUBLIC_ORIGIN: SITE });
-    twoDb = await secondConnection(one.database);
-    two = await startTestServer(kind, { PUBLIC_ORIGIN: SITE }, { database: twoDb });
+    instances = await startTwoInstances(kind, { PUBLIC_ORIGIN: SITE });
+    ({ one, two } = instances);
   });
-  afterAll(async () => {
-    await two.close();
-    if (twoDb !== one.database) await twoDb.close();
-    await one.close();
-  });
+  afterAll(() => instances.close());
 
   const withSession = (session: string, init: RequestInit = {}) => ({
     ...init,
@@ -49,23 +42,8 @@ describe.each(DATABASES)('two instances on %s', (kind) => {
    * The status `s` answers for `path`, asked again until it is `wanted` or 10 s have passed: the other
    * instance hears of a change when PostgreSQL delivers its notice, a moment after the commit.
    */
-  async function statusBecomes(
-    s: TestServer,
-    path: string,
-    init: RequestInit & { token?: string },
-    wanted: number,
-  ) {
-    const deadline = Date.now() + 10_000;
-    let status = 0;
-    do {
-      const res = await s.call(path, init);
-      await res.arrayBuffer();
-      status = res.status;
-      if (status === wanted) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    } while (Date.now() < deadline);
-    return status;
-  }
+  const statusOf = (s: TestServer, path: string, init: RequestInit & { token?: string } = {}) =>
+    expect.poll(async () => (await s.call(path, init)).status, { timeout: 10_000, interval: 50 });
 
   test('a sign-out on one instance ends the session on the other, which held it in memory', async () => {
     const session = await signIn(one);
@@ -79,7 +57,7 @@ describe.each(DATABASES)('two instances on %s', (kind) => {
     expect(out.status).toBe(204);
     // On the instance that signed out, at once.
     expect((await one.call('/api/source/session', withSession(session))).status).toBe(401);
-    expect(await statusBecomes(two, '/api/source/top-artists', withSession(session), 401)).toBe(401);
+    await statusOf(two, '/api/source/top-artists', withSession(session)).toBe(401);
     expect((await two.call('/api/source/session', withSession(session))).status).toBe(401);
   });
 
@@ -88,8 +66,7 @@ describe.each(DATABASES)('two instances on %s', (kind) => {
     for (const s of [one, two])
       expect((await s.call('/api/source/session', withSession(session))).status).toBe(200);
     await one.database.db.delete(sourceSession).where(eq(sourceSession.userId, 'listenbrainz:demo-brainz'));
-    for (const s of [one, two])
-      expect(await statusBecomes(s, '/api/source/session', withSession(session), 401)).toBe(401);
+    for (const s of [one, two]) await statusOf(s, '/api/source/session', withSession(session)).toBe(401);
   });
 
   test('a profile written through one instance is read on the other, which had none in memory', async () => {
@@ -100,12 +77,12 @@ describe.each(DATABASES)('two instances on %s', (kind) => {
       .insert(userProfile)
       .values({ id: 'casual-listener', displayName: 'Casual' })
       .onConflictDoUpdate({ target: userProfile.id, set: { displayName: 'Casual' } });
-    expect(await statusBecomes(two, path, { token }, 200)).toBe(200);
+    await statusOf(two, path, { token }).toBe(200);
     expect(await (await two.call(path, { token })).json()).toEqual({
       id: 'casual-listener',
       display_name: 'Casual',
     });
     await one.database.db.delete(userProfile).where(eq(userProfile.id, 'casual-listener'));
-    expect(await statusBecomes(two, path, { token }, 406)).toBe(406);
+    await statusOf(two, path, { token }).toBe(406);
   });
 });

@@ -10,7 +10,7 @@ import type { EventLog } from '../events/log.ts';
 import { countersFromEnv } from '../http/counters.ts';
 import { createLogger } from '../http/logger.ts';
 import { originsFromEnv } from '../http/same-origin.ts';
-import { openTestDatabase, TEST_DATABASE_URL } from './database.ts';
+import { openTestDatabase, secondConnection, TEST_DATABASE_URL } from './database.ts';
 
 // With PostgreSQL, the counters live in Redis as in production (CI runs one beside PostgreSQL).
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
@@ -149,6 +149,28 @@ export async function startTestServer(
     close: async () => {
       await built.counters.close();
       await own?.drop();
+    },
+  };
+}
+
+/**
+ * Two instances on one database, as behind a proxy: on PostgreSQL the second has its own pool and change
+ * feed; the embedded database is one process's, so both share it.
+ */
+export async function startTwoInstances(
+  kind: 'pglite' | 'postgres',
+  vars: Record<string, string> = {},
+): Promise<{ one: TestServer; two: TestServer; close(): Promise<void> }> {
+  const one = await startTestServer(kind, vars);
+  const twoDb = await secondConnection(one.database);
+  const two = await startTestServer(kind, vars, { database: twoDb });
+  return {
+    one,
+    two,
+    async close() {
+      await two.close();
+      if (twoDb !== one.database) await twoDb.close();
+      await one.close();
     },
   };
 }
