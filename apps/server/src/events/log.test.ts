@@ -35,6 +35,36 @@ describe.each(DATABASES)('on %s', (kind) => {
     });
   });
 
+  test('each event keeps its text and its moment exactly, and counts in its own UTC day', async () => {
+    // The last millisecond of one UTC day and the first of the next.
+    const times = [Date.UTC(2026, 10, 28, 23, 59, 59, 999), Date.UTC(2026, 10, 29, 0, 0, 0, 0)];
+    let at = 0;
+    const log = createEventLog(s.database.db, { ...quiet, now: () => times[at++] ?? 0 });
+    // Quotes, a backslash, a comma, braces and NULL-like text: nothing an array parameter may mangle.
+    const path = '/a "b",{c}\\d NULL';
+    log.record({ name: 'page_view', path, detail: 'x,y' });
+    log.record({ name: 'page_view', path: null, phoneCountry: 'DE', detail: 'x,y' });
+    await log.flush();
+    const rows = await s.database.db
+      .select()
+      .from(analyticsEvent)
+      .where(sql`${analyticsEvent.detail} = 'x,y'`)
+      .orderBy(analyticsEvent.createdAt);
+    expect(rows.map((r) => [r.path, r.phoneCountry, r.createdAt.getTime()])).toEqual([
+      [path, null, times[0]],
+      [null, 'DE', times[1]],
+    ]);
+    const days = await s.database.db
+      .select({ day: analyticsDaily.day, count: analyticsDaily.count })
+      .from(analyticsDaily)
+      .where(sql`${analyticsDaily.detail} = 'x,y'`)
+      .orderBy(analyticsDaily.day);
+    expect(days).toEqual([
+      { day: '2026-11-28', count: 1 },
+      { day: '2026-11-29', count: 1 },
+    ]);
+  });
+
   test('events that come in while a batch is written wait for the next batch, not a statement of their own', async () => {
     const batches: number[] = [];
     const log = createEventLog(s.database.db, {

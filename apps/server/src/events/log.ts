@@ -10,6 +10,25 @@ interface EventRow {
   detail?: string | null;
 }
 
+const DAY_MS = 86_400_000;
+
+/** A batch's counts by UTC day, name and detail ('' for none): what the batch adds to the day's totals. */
+function dailyCounts(batch: readonly (EventRow & { at: number })[]) {
+  const counts = new Map<string, { day: string; name: string; detail: string; count: number }>();
+  for (const event of batch) {
+    const day = Math.floor(event.at / DAY_MS);
+    const detail = event.detail ?? '';
+    const key = `${day} ${event.name} ${detail}`;
+    const known = counts.get(key);
+    if (known) known.count += 1;
+    else {
+      const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+      counts.set(key, { day: date, name: event.name, detail, count: 1 });
+    }
+  }
+  return [...counts.values()];
+}
+
 /** How often buffered events are written: at most this much is lost if the process dies (SIGKILL). */
 const FLUSH_MS = 1000;
 /** A batch this large is written at once, without waiting for the timer. */
@@ -54,28 +73,32 @@ export function createEventLog(
     timer = undefined;
     const batch = buffer.slice(0, BATCH_MAX);
     buffer = buffer.slice(batch.length);
-    const rows = JSON.stringify(
-      batch.map((e) => ({
-        name: e.name,
-        path: e.path ?? null,
-        phone_country: e.phoneCountry ?? null,
-        detail: e.detail ?? null,
-        created_at: new Date(e.at).toISOString(),
-      })),
-    );
+    const days = dailyCounts(batch);
     try {
       // One statement: the events, and their counts added to each day's totals (docs/operator.md, "Stats").
+      // Each column goes as one array parameter: PostgreSQL and the embedded database read arrays faster
+      // than a JSON document of rows (3.3 µs less an event on the embedded one, bench/README.md).
       await db.execute(sql`
         with written as (
           insert into ${analyticsEvent} (name, path, phone_country, detail, created_at)
-          select name, path, phone_country, detail, created_at
-          from jsonb_to_recordset(${rows}::jsonb)
-            as e(name text, path text, phone_country text, detail text, created_at timestamptz)
-          returning name, detail, created_at
+          select name, path, phone_country, detail, to_timestamp(at / 1000.0)
+          from unnest(
+            ${sql.param(batch.map((e) => e.name))}::text[],
+            ${sql.param(batch.map((e) => e.path ?? null))}::text[],
+            ${sql.param(batch.map((e) => e.phoneCountry ?? null))}::text[],
+            ${sql.param(batch.map((e) => e.detail ?? null))}::text[],
+            ${sql.param(batch.map((e) => e.at))}::float8[]
+          ) as e(name, path, phone_country, detail, at)
         )
         insert into ${analyticsDaily} as d (day, name, detail, count)
-        select (created_at at time zone 'UTC')::date, name, coalesce(detail, ''), count(*)::int
-        from written group by 1, 2, 3 order by 1, 2, 3
+        select day, name, detail, count
+        from unnest(
+          ${sql.param(days.map((d) => d.day))}::date[],
+          ${sql.param(days.map((d) => d.name))}::text[],
+          ${sql.param(days.map((d) => d.detail))}::text[],
+          ${sql.param(days.map((d) => d.count))}::int[]
+        ) as c(day, name, detail, count)
+        order by day, name, detail
         on conflict (day, name, detail) do update set count = d.count + excluded.count`);
       options.metrics?.written(batch.length);
     } catch (error) {
