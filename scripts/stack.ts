@@ -16,7 +16,7 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
  * recompiled (docs/architecture.md, "The embedded database"). Harmless on PostgreSQL, where no
  * WebAssembly runs.
  */
-export const SERVER_NODE_FLAGS = ['--wasm-tiering-budget=180000000', '--max-semi-space-size=8'];
+export const SERVER_NODE_FLAGS = ['--wasm-tiering-budget=180000000', '--max-semi-space-size=4'];
 
 export interface Stack {
   url: string;
