@@ -13,8 +13,9 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Node's command-line flags for the server process: V8 recompiles a WebAssembly function only after it
  * ran a hundred times its default budget, so the embedded database's run-once start code is not
- * recompiled (docs/architecture.md, "The embedded database"). Harmless on PostgreSQL, where no
- * WebAssembly runs.
+ * recompiled (docs/architecture.md, "The embedded database"), harmless on PostgreSQL, where no
+ * WebAssembly runs; and the young generation stays at two halves of 4 MB, where load would grow them to
+ * 16 MB each (docs/deploy.md, "Building").
  */
 export const SERVER_NODE_FLAGS = ['--wasm-tiering-budget=180000000', '--max-semi-space-size=4'];
 
